@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fairlock: what the lock algorithms assume of the machine and compiler.
+ *
+ * Every lock word in this library is a naturally aligned 32-bit object that
+ * is also accessed as 8-bit and 16-bit parts (the ticket lock's owner
+ * half-word, the qspinlock's locked byte / pending byte / tail half-word,
+ * the qrwlock's writer byte).  C11 <stdatomic.h> cannot express that: it
+ * gives no meaning to two atomic objects that overlap.  The port therefore
+ * uses the GCC/Clang __atomic builtins on the members of a union, which
+ * compile to the machine's own sized loads, stores and read-modify-writes,
+ * and relies on the hardware to make those well behaved together:
+ *
+ *  - x86-64, i386: total store order, every sized access and LOCK-prefixed
+ *    RMW is single-copy atomic and ordered with the others.
+ *  - arm64 (ARMv8), armv7: mixed-size accesses are covered by the
+ *    architecture's memory model; sub-word exclusives (ldxrh/stxrh,
+ *    ldrexh/strexh) and LSE atomics exist natively.
+ *  - RISC-V, LoongArch, PowerPC, MIPS, s390x, OpenRISC: byte and half-word
+ *    loads and stores are single-copy atomic; an LL/SC reservation on the
+ *    containing word is broken by a sub-word store, so a sub-word store
+ *    racing a word RMW is safe.  Sub-word RMWs (xchg16) are *not* native
+ *    before RISC-V Zabha / LoongArch v1.1 and are emulated by the compiler
+ *    with a masked word LL/SC loop; see FL_QSPIN_SUBWORD_RMW below.
+ *
+ * Known to hold with GCC >= 7 and Clang >= 6 on the targets above; checked by
+ * the cross-architecture tests of this project.
+ */
+#ifndef FAIRLOCK_ARCH_H
+#define FAIRLOCK_ARCH_H
+
+#include <stdint.h>
+
+#if !defined(__GNUC__) && !defined(__clang__)
+#error "fairlock needs the GCC/Clang __atomic builtins"
+#endif
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define FL_BIG_ENDIAN 1
+#else
+#define FL_BIG_ENDIAN 0
+#endif
+
+/*
+ * FL_QSPIN_SUBWORD_RMW: 1 where the qspinlock may use 16-bit exchange and
+ * 16-bit stores that clear the pending bit (the kernel's _Q_PENDING_BITS == 8
+ * variant), 0 where it must use word-sized compare-exchange / fetch-and /
+ * fetch-add instead (the kernel's NR_CPUS >= 16K variant).  Seed 003: a
+ * sub-word RMW built from a word LL/SC loop has no forward-progress
+ * guarantee of its own, so only machines with native sub-word atomics get 1.
+ * Override with -DFL_QSPIN_SUBWORD_RMW=0/1 if you know better.
+ */
+#ifndef FL_QSPIN_SUBWORD_RMW
+#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || \
+	defined(__riscv_zabha)
+#define FL_QSPIN_SUBWORD_RMW 1
+#else
+#define FL_QSPIN_SUBWORD_RMW 0
+#endif
+#endif
+
+#ifdef __cplusplus
+#define FL_EXTERN_C_BEGIN extern "C" {
+#define FL_EXTERN_C_END }
+#define FL_NORETURN [[noreturn]]
+#else
+#define FL_EXTERN_C_BEGIN
+#define FL_EXTERN_C_END
+#define FL_NORETURN _Noreturn
+#endif
+
+#define FL_LIKELY(x) __builtin_expect(!!(x), 1)
+#define FL_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+FL_EXTERN_C_BEGIN
+
+/*
+ * A hint to the core that we are busy-waiting: lets an SMT sibling run and
+ * saves power.  It orders nothing; every wait loop pairs it with its own
+ * acquire or relaxed load.
+ */
+static inline void fl_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__) || (defined(__arm__) && __ARM_ARCH >= 7)
+	__asm__ __volatile__("yield" ::: "memory");
+#else
+	__asm__ __volatile__("" ::: "memory");
+#endif
+}
+
+/*
+ * Waiting policy shared by every lock.  The kernel can spin forever because
+ * it disables preemption; user space cannot: the thread a waiter waits for may
+ * have been preempted.  fl_spin_wait() spins with fl_cpu_relax() for
+ * FL_SPIN_RELAX_LIMIT polls, then yields the CPU on every further poll so the
+ * holder (or, for a FIFO lock, the next in line) can run.  Yielding changes
+ * no lock state, so FIFO order and the lock-word layout are untouched.
+ */
+#define FL_SPIN_RELAX_LIMIT 256u
+
+void fl__yield(void);
+
+static inline void fl_spin_wait(unsigned int *polls)
+{
+	if (FL_LIKELY(*polls < FL_SPIN_RELAX_LIMIT)) {
+		(*polls)++;
+		fl_cpu_relax();
+	} else {
+		fl__yield();
+	}
+}
+
+/*
+ * Misuse that would otherwise corrupt a lock silently ends the process with
+ * a message naming the call, the lock and the reason.
+ */
+FL_NORETURN void fl__bug(const char *func, const void *lock, const char *why);
+
+FL_EXTERN_C_END
+
+#endif /* FAIRLOCK_ARCH_H */

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+#include <pthread.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "thread_index.h"
+
+#define WORD_BITS 64u
+#define MAP_WORDS ((FL_QSPIN_THREAD_POOL + WORD_BITS - 1) / WORD_BITS)
+
+/* Bit i set: index i belongs to a live thread. */
+static uint64_t index_map[MAP_WORDS];
+static __thread int self_index = -1;
+
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+static pthread_key_t exit_key;
+static int exit_key_ok;
+
+static void release_index(int index)
+{
+	/*
+	 * RELEASE: this thread's last use of its queue nodes happens before
+	 * the next owner of the index, which takes it with an ACQUIRE RMW,
+	 * reuses them.
+	 */
+	__atomic_fetch_and(&index_map[(unsigned)index / WORD_BITS],
+			   ~(UINT64_C(1) << ((unsigned)index % WORD_BITS)),
+			   __ATOMIC_RELEASE);
+}
+
+static void on_thread_exit(void *value)
+{
+	(void)value;
+	if (self_index >= 0) {
+		release_index(self_index);
+		self_index = -1;
+	}
+}
+
+/* A forked child has only the forking thread; the others' indices are free. */
+static void on_fork_child(void)
+{
+	memset(index_map, 0, sizeof(index_map));
+	if (self_index >= 0)
+		index_map[(unsigned)self_index / WORD_BITS] |=
+			UINT64_C(1) << ((unsigned)self_index % WORD_BITS);
+}
+
+static void make_exit_key(void)
+{
+	exit_key_ok = pthread_key_create(&exit_key, on_thread_exit) == 0;
+	pthread_atfork(NULL, NULL, on_fork_child);
+}
+
+static int take_free_index(void)
+{
+	for (unsigned int w = 0; w < MAP_WORDS; w++) {
+		uint64_t used = __atomic_load_n(&index_map[w], __ATOMIC_RELAXED);
+
+		while (~used != 0) {
+			unsigned int bit = (unsigned int)__builtin_ctzll(~used);
+			unsigned int index = w * WORD_BITS + bit;
+			uint64_t mask = UINT64_C(1) << bit;
+
+			if (index >= FL_QSPIN_THREAD_POOL)
+				break;
+			/* ACQUIRE: pairs with release_index(). */
+			used = __atomic_fetch_or(&index_map[w], mask,
+						 __ATOMIC_ACQUIRE);
+			if (!(used & mask))
+				return (int)index;
+		}
+	}
+	return -1;
+}
+
+int fl__thread_index(void)
+{
+	int index = self_index;
+
+	if (FL_LIKELY(index >= 0))
+		return index;
+
+	pthread_once(&key_once, make_exit_key);
+	if (!exit_key_ok)
+		return -1; /* without an exit hook the index would leak */
+	index = take_free_index();
+	if (index < 0)
+		return -1;
+	/* Any non-NULL value makes the destructor run at thread exit. */
+	if (pthread_setspecific(exit_key, &self_index) != 0) {
+		release_index(index);
+		return -1;
+	}
+	self_index = index;
+	return index;
+}
+
+int fl_qspin_thread_register(void)
+{
+	return fl__thread_index();
+}
+
+unsigned int fl_qspin_max_threads(void)
+{
+	return FL_QSPIN_THREAD_POOL;
+}
