@@ -30,6 +30,9 @@
 		}                                                            \
 	} while (0)
 
+/* Read a lock word that other threads may be writing (atomically). */
+#define peek(word) __atomic_load_n(&(word), __ATOMIC_RELAXED)
+
 /* Run fn(arg, i) on n threads that start together; join them all. */
 void run_threads(unsigned int n, void (*fn)(void *arg, unsigned int i),
 		 void *arg);

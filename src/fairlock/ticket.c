@@ -2,23 +2,14 @@
 /* The ticket lock's wait: kept out of line so callers inline only the add. */
 #include <fairlock/ticket.h>
 
-/*
- * Tickets outstanding (holder included) beyond which fl_ticket_lock() stops
- * the process.  At 32767 the lock word is still exact and the seed's signed
- * is_contended() still right; the ticket would only wrap onto the owner
- * after 65536, so no two threads are ever admitted together.
- */
-#define FL_TICKET_MAX_OUTSTANDING 32767u
+#include "ticket_capacity.h"
 
 void fl__ticket_lock_slowpath(fl_ticket_t *lock, uint32_t val)
 {
 	uint16_t ticket = (uint16_t)(val >> 16);
 	unsigned int polls = 0;
 
-	if ((uint16_t)(ticket - (uint16_t)val) >= FL_TICKET_MAX_OUTSTANDING)
-		fl__bug("fl_ticket_lock", lock,
-			"more than 32767 threads hold or wait for this ticket "
-			"lock; its 16-bit tickets would wrap");
+	fl__ticket_check_capacity(lock, val);
 
 	/*
 	 * ACQUIRE: pairs with the RELEASE store of the owner half in

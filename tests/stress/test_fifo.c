@@ -4,20 +4,42 @@
  * until the lock word shows the previous one queued).  On release they
  * must get the lock in exactly their arrival order.
  *
- * usage: test_fifo ticket|qspin [WAITERS]
+ * usage: test_fifo ticket|ticket-park|qspin [WAITERS]
  */
 #include <string.h>
 
 #include <fairlock/qspinlock.h>
 #include <fairlock/ticket.h>
+#include <fairlock/ticket_park.h>
 
 #include "../harness.h"
 
 #define MAX_WAITERS 64
 
 static fl_ticket_t ticket = FL_TICKET_INIT;
+static fl_ticket_park_t park = FL_TICKET_PARK_INIT;
 static fl_qspinlock_t qspin = FL_QSPINLOCK_INIT;
-static bool use_ticket;
+static enum { TICKET, PARK, QSPIN } kind;
+
+static void take(void)
+{
+	if (kind == TICKET)
+		fl_ticket_lock(&ticket);
+	else if (kind == PARK)
+		fl_ticket_park_lock(&park);
+	else
+		fl_qspin_lock(&qspin);
+}
+
+static void release(void)
+{
+	if (kind == TICKET)
+		fl_ticket_unlock(&ticket);
+	else if (kind == PARK)
+		fl_ticket_park_unlock(&park);
+	else
+		fl_qspin_unlock(&qspin);
+}
 static int order[MAX_WAITERS];
 static int next_slot;
 
@@ -25,37 +47,27 @@ static void waiter(void *arg)
 {
 	int id = (int)(intptr_t)arg;
 
-	if (use_ticket)
-		fl_ticket_lock(&ticket);
-	else
-		fl_qspin_lock(&qspin);
+	take();
 	order[next_slot++] = id; /* plain: protected by the lock */
-	if (use_ticket)
-		fl_ticket_unlock(&ticket);
-	else
-		fl_qspin_unlock(&qspin);
+	release();
 }
 
 static void one_round(int waiters)
 {
-	uint32_t *word = use_ticket ? &ticket.val : &qspin.val;
+	uint32_t *word = kind == TICKET ? &ticket.val :
+			 kind == PARK	? &park.ticket.val :
+					  &qspin.val;
 	void *t[MAX_WAITERS];
 	uint32_t v;
 
 	next_slot = 0;
-	if (use_ticket)
-		fl_ticket_lock(&ticket);
-	else
-		fl_qspin_lock(&qspin);
+	take();
 	v = __atomic_load_n(word, __ATOMIC_RELAXED);
 	for (int i = 0; i < waiters; i++) {
 		t[i] = start_thread(waiter, (void *)(intptr_t)i);
 		v = wait_word_change(word, v, 30); /* i is queued */
 	}
-	if (use_ticket)
-		fl_ticket_unlock(&ticket);
-	else
-		fl_qspin_unlock(&qspin);
+	release();
 	for (int i = 0; i < waiters; i++)
 		join_thread(t[i]);
 	for (int i = 0; i < waiters; i++) {
@@ -69,12 +81,19 @@ static void one_round(int waiters)
 
 int main(int argc, char **argv)
 {
-	const char *kind = argc > 1 ? argv[1] : "";
+	const char *name = argc > 1 ? argv[1] : "";
 	int waiters = argc > 2 ? atoi(argv[2]) : 8;
 	int rounds = (int)test_iterations(20);
 
-	if (strcmp(kind, "ticket") && strcmp(kind, "qspin")) {
-		fprintf(stderr, "usage: %s ticket|qspin [WAITERS]\n", argv[0]);
+	if (!strcmp(name, "ticket")) {
+		kind = TICKET;
+	} else if (!strcmp(name, "ticket-park")) {
+		kind = PARK;
+	} else if (!strcmp(name, "qspin")) {
+		kind = QSPIN;
+	} else {
+		fprintf(stderr, "usage: %s ticket|ticket-park|qspin [WAITERS]\n",
+			argv[0]);
 		return 2;
 	}
 	if (waiters < 1 || waiters > MAX_WAITERS) {
@@ -82,10 +101,9 @@ int main(int argc, char **argv)
 			MAX_WAITERS);
 		return 2;
 	}
-	use_ticket = !strcmp(kind, "ticket");
 	for (int r = 0; r < rounds; r++)
 		one_round(waiters);
 	printf("test_fifo %s: %d rounds of %d waiters served in arrival order\n",
-	       kind, rounds, waiters);
+	       name, rounds, waiters);
 	return 0;
 }

@@ -64,7 +64,7 @@ static void group(void *arg, unsigned int i)
 		double t0 = now_seconds();
 
 		writer(*(unsigned long *)arg);
-		printf("writer: %lu sections in %.2f s beside %u readers\n",
+		printf("writer: %lu sections in %.2f s beside %d readers\n",
 		       *(unsigned long *)arg, now_seconds() - t0, READERS);
 		__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	} else {

@@ -5,13 +5,14 @@
  * critical sections shows up as a lost update, a broken invariant, or (under
  * ThreadSanitizer) a data race report.
  *
- * usage: test_stress ticket|ticket-try|qspin|qspin-try|qrw THREADS
+ * usage: test_stress ticket|ticket-try|ticket-park|qspin|qspin-try|qrw THREADS
  */
 #include <string.h>
 
 #include <fairlock/qrwlock.h>
 #include <fairlock/qspinlock.h>
 #include <fairlock/ticket.h>
+#include <fairlock/ticket_park.h>
 
 #include "../harness.h"
 
@@ -20,6 +21,7 @@
 
 static struct {
 	fl_ticket_t ticket;
+	fl_ticket_park_t park;
 	fl_qspinlock_t qspin;
 	fl_qrwlock_t qrw;
 	/* protected data: plain on purpose */
@@ -33,7 +35,8 @@ static struct {
 	unsigned long evidence; /* atomic: contention seen so far */
 	double deadline;
 	unsigned long done[MAX_THREADS]; /* iterations each thread ran */
-} s = { .ticket = FL_TICKET_INIT, .qspin = FL_QSPINLOCK_INIT,
+} s = { .ticket = FL_TICKET_INIT, .park = FL_TICKET_PARK_INIT,
+	.qspin = FL_QSPINLOCK_INIT,
 	.qrw = FL_QRWLOCK_INIT };
 
 static void count_failed_trylocks(unsigned long n)
@@ -105,6 +108,20 @@ static void ticket_worker(void *arg, unsigned int i)
 		}
 		critical_section(fl_ticket_is_contended(&s.ticket));
 		fl_ticket_unlock(&s.ticket);
+		outside_work();
+	}
+	s.done[i] = n;
+}
+
+static void park_worker(void *arg, unsigned int i)
+{
+	unsigned long n;
+
+	(void)arg;
+	for (n = 0; keep_going(n); n++) {
+		fl_ticket_park_lock(&s.park);
+		critical_section(fl_ticket_park_is_contended(&s.park));
+		fl_ticket_park_unlock(&s.park);
 		outside_work();
 	}
 	s.done[i] = n;
@@ -188,13 +205,19 @@ int main(int argc, char **argv)
 	unsigned long expect;
 
 	if (threads == 0 || threads > MAX_THREADS) {
-		fprintf(stderr, "usage: %s ticket|ticket-try|qspin|qspin-try|qrw THREADS\n",
+		fprintf(stderr, "usage: %s ticket|ticket-try|ticket-park|qspin|qspin-try|qrw THREADS\n",
 			argv[0]);
 		return 2;
 	}
 	s.iterations = test_iterations(100000);
 	s.deadline = now_seconds() + 60;
-	if (!strncmp(kind, "ticket", 6)) {
+	if (!strcmp(kind, "ticket-park")) {
+		run_threads(threads, park_worker, NULL);
+		expect = total_done(threads);
+		CHECK_EQ(s.park.ticket.val >> 16, s.park.ticket.val & 0xffff);
+		CHECK_EQ(s.park.ticket.val & 0xffff, expect & 0xffff);
+		CHECK_EQ(s.park.sleepers, 0);
+	} else if (!strncmp(kind, "ticket", 6)) {
 		run_threads(threads, ticket_worker, &try_only);
 		CHECK_EQ(s.ticket.val >> 16, s.ticket.val & 0xffff);
 		expect = total_done(threads);

@@ -6,6 +6,7 @@
 #include <fairlock/qrwlock.h>
 #include <fairlock/qspinlock.h>
 #include <fairlock/ticket.h>
+#include <fairlock/ticket_park.h>
 
 #include "../harness.h"
 
@@ -40,6 +41,14 @@ static void write_unlock_read_held(void *arg)
 
 	fl_qrw_read_lock(&lock);
 	fl_qrw_write_unlock(&lock);
+}
+
+static void park_unlock_unheld(void *arg)
+{
+	(void)arg;
+	fl_ticket_park_t lock = FL_TICKET_PARK_INIT;
+
+	fl_ticket_park_unlock(&lock);
 }
 
 static void ticket_unlock_twice(void *arg)
@@ -78,6 +87,7 @@ int main(void)
 		     "fl_ticket_unlock(0x");
 	expect_abort(ticket_unlock_unheld, NULL, "lock is not held");
 	expect_abort(ticket_unlock_twice, NULL, "lock is not held");
+	expect_abort(park_unlock_unheld, NULL, "fl_ticket_park_unlock(0x");
 	expect_abort(qspin_unlock_unheld, NULL,
 		     "fl_qspin_unlock(0x");
 	expect_abort(read_unlock_unheld, NULL, "no reader holds the lock");

@@ -77,7 +77,7 @@ static void writer_waits_and_blocks_new_readers(void)
 		 FL_QR_BIAS | FL_QW_WAITING);
 	CHECK(fl_qrw_is_contended(&lock));
 	CHECK(!fl_qrw_read_trylock(&lock));
-	CHECK_EQ(lock.u.cnts, FL_QR_BIAS | FL_QW_WAITING);
+	CHECK_EQ(peek(lock.u.cnts), FL_QR_BIAS | FL_QW_WAITING);
 
 	tr = start_thread(actor_main, &reader);
 	/* the reader queues: the wait lock hands out its second ticket */

@@ -74,7 +74,7 @@ int main(void)
 	run_threads(threads, hammer, NULL);
 	CHECK_EQ(shared.counter, threads * shared.iterations);
 	CHECK_EQ(shared.lock.val, 0);
-	printf("test_qspin_pool: ok (%u threads, %u indices)\n", threads,
+	printf("test_qspin_pool: ok (%u threads, %d indices)\n", threads,
 	       TEST_POOL);
 	return 0;
 }

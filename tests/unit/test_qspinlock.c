@@ -72,7 +72,7 @@ static void pending_then_queue(void)
 {
 	fl_qspinlock_t lock = FL_QSPINLOCK_INIT;
 	struct waiter w[3];
-	int order[3], slot = 0;
+	int order[3] = { -1, -1, -1 }, slot = 0;
 	void *t[3];
 	uint32_t v;
 

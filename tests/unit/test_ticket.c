@@ -90,7 +90,7 @@ static void contended(void)
 	CHECK_EQ(wait_word_change(&lock.val, 0x00010000, 30), 0x00020000);
 	CHECK(fl_ticket_is_contended(&lock));
 	CHECK(!fl_ticket_trylock(&lock));
-	CHECK_EQ(lock.val, 0x00020000);
+	CHECK_EQ(peek(lock.val), 0x00020000);
 	CHECK(!__atomic_load_n(&w.acquired, __ATOMIC_ACQUIRE));
 	fl_ticket_unlock(&lock);
 	join_thread(t);

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/* lockbench adapters: fairlock's own locks. */
+#include <fairlock/qrwlock.h>
+#include <fairlock/qspinlock.h>
+#include <fairlock/ticket.h>
+#include <fairlock/ticket_park.h>
+
+#include "lockbench.h"
+
+LB_SIMPLE_LOCK(adp_ticket, "fairlock-ticket", "fairlock", true, fl_ticket_t,
+	       fl_ticket_init, fl_ticket_lock, fl_ticket_unlock);
+LB_SIMPLE_LOCK(adp_qspin, "fairlock-qspin", "fairlock", true, fl_qspinlock_t,
+	       fl_qspin_init, fl_qspin_lock, fl_qspin_unlock);
+LB_SIMPLE_RWLOCK(adp_qrw, "fairlock-qrw", "fairlock", fl_qrwlock_t,
+		 fl_qrw_init, fl_qrw_write_lock, fl_qrw_write_unlock,
+		 fl_qrw_read_lock, fl_qrw_read_unlock);
+LB_SIMPLE_LOCK(adp_ticket_park, "fairlock-ticket-park", "fairlock", true,
+	       fl_ticket_park_t, fl_ticket_park_init, fl_ticket_park_lock,
+	       fl_ticket_park_unlock);

@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+/* One measurement of one lock: uncontended cost, or a contended run. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "measure.h"
+
+uint64_t lb_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void *new_lock(const struct lb_lock *lock)
+{
+	size_t size = (lock->size + 63) & ~(size_t)63;
+	void *l = aligned_alloc(64, size);
+
+	if (!l) {
+		perror("lockbench: aligned_alloc");
+		exit(1);
+	}
+	memset(l, 0, size);
+	lock->init(l);
+	return l;
+}
+
+double lb_measure_uncontended(const struct lb_lock *lock, uint64_t pairs)
+{
+	void *l = new_lock(lock);
+	uint64_t t0, t1;
+
+	lock->uncontended(l, LB_WARMUP_PAIRS); /* warm cache and predictor */
+	t0 = lb_now_ns();
+	lock->uncontended(l, pairs);
+	t1 = lb_now_ns();
+	free(l);
+	return (double)(t1 - t0) / (double)pairs;
+}
+
+struct start {
+	const struct lb_lock *lock;
+	void *l;
+	struct lb_thread *t;
+	pthread_barrier_t *go;
+};
+
+static void *thread_main(void *p)
+{
+	struct start *s = p;
+
+	pthread_barrier_wait(s->go);
+	s->lock->worker(s->l, s->t);
+	return NULL;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Jain's fairness index (sum x)^2 / (n sum x^2): 1 = perfectly even. */
+static double jain(const double *x, unsigned int n)
+{
+	double sum = 0, sq = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		sum += x[i];
+		sq += x[i] * x[i];
+	}
+	return sq > 0 ? sum * sum / (n * sq) : 1.0;
+}
+
+void lb_measure_contended(const struct lb_lock *lock,
+			  const struct lb_params *p, struct lb_sample *out)
+{
+	struct lb_run run = {
+		.threads = p->threads, .cs_work = p->cs_work,
+		.ncs_work = p->ncs_work, .read_pct = p->read_pct,
+		.handoff = p->handoff, .time_writes = p->read_pct > 0,
+		.last_owner = -1,
+	};
+	struct lb_thread *t = aligned_alloc(64, p->threads * sizeof(*t));
+	struct start *st = calloc(p->threads, sizeof(*st));
+	pthread_t *tid = calloc(p->threads, sizeof(*tid));
+	void *l = new_lock(lock);
+	pthread_barrier_t go;
+	double per[LB_MAX_THREADS], lo = 0, hi = 0, total = 0;
+	uint64_t t0, t1;
+	unsigned int nsamples = 0;
+	uint32_t *all;
+	struct timespec dur = { (time_t)(p->duration_ms / 1000),
+				(long)(p->duration_ms % 1000) * 1000000L };
+
+	if (!t || !st || !tid) {
+		perror("lockbench");
+		exit(1);
+	}
+	memset(t, 0, p->threads * sizeof(*t));
+	run.thread = t;
+	pthread_barrier_init(&go, NULL, p->threads + 1);
+	for (unsigned int i = 0; i < p->threads; i++) {
+		t[i].run = &run;
+		t[i].id = i;
+		t[i].rng = 0x9e3779b97f4a7c15ull * (i + 1);
+		st[i] = (struct start){ lock, l, &t[i], &go };
+		if (pthread_create(&tid[i], NULL, thread_main, &st[i])) {
+			perror("lockbench: pthread_create");
+			exit(1);
+		}
+	}
+	pthread_barrier_wait(&go);
+	t0 = lb_now_ns();
+	nanosleep(&dur, NULL);
+	__atomic_store_n(&run.stop, 1, __ATOMIC_RELAXED);
+	for (unsigned int i = 0; i < p->threads; i++)
+		pthread_join(tid[i], NULL);
+	t1 = lb_now_ns();
+
+	memset(out, 0, sizeof(*out));
+	for (unsigned int i = 0; i < p->threads; i++) {
+		per[i] = (double)(t[i].acquisitions + t[i].reads);
+		total += per[i];
+		lo = i == 0 || per[i] < lo ? per[i] : lo;
+		hi = per[i] > hi ? per[i] : hi;
+		if (t[i].max_write_wait_ns > out->max_write_wait_ns)
+			out->max_write_wait_ns = t[i].max_write_wait_ns;
+		if (t[i].max_reads_during_wait > out->max_reads_during_wait)
+			out->max_reads_during_wait = t[i].max_reads_during_wait;
+		nsamples += t[i].samples < LB_HANDOFF_SAMPLES ?
+				    t[i].samples :
+				    LB_HANDOFF_SAMPLES;
+	}
+	out->ops_per_s = total / ((double)(t1 - t0) / 1e9);
+	out->jain = jain(per, p->threads);
+	out->max_min = lo > 0 ? hi / lo : -1; /* -1: a thread starved */
+	if (run.shared != lb_total_writes(t, p->threads)) {
+		fprintf(stderr, "lockbench: %s lost updates: mutual exclusion broken\n",
+			lock->name);
+		exit(3);
+	}
+	all = nsamples ? malloc(nsamples * sizeof(*all)) : NULL;
+	if (all) {
+		unsigned int k = 0;
+
+		for (unsigned int i = 0; i < p->threads; i++) {
+			unsigned int n = t[i].samples < LB_HANDOFF_SAMPLES ?
+						 t[i].samples :
+						 LB_HANDOFF_SAMPLES;
+
+			memcpy(all + k, t[i].sample_ns, n * sizeof(*all));
+			k += n;
+		}
+		unsigned int mid = nsamples / 2;
+
+		qsort(all, nsamples, sizeof(*all), cmp_u32);
+		out->handoff_ns = (double)all[mid];
+		free(all);
+	}
+	pthread_barrier_destroy(&go);
+	free(l);
+	free(t);
+	free(st);
+	free(tid);
+}
+
+uint64_t lb_total_writes(const struct lb_thread *t, unsigned int n)
+{
+	uint64_t sum = 0;
+
+	for (unsigned int i = 0; i < n; i++)
+		sum += t[i].acquisitions;
+	return sum;
+}

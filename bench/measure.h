@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef LOCKBENCH_MEASURE_H
+#define LOCKBENCH_MEASURE_H
+
+#include "lockbench.h"
+
+struct lb_params {
+	unsigned int threads;
+	unsigned int cs_work, ncs_work;
+	unsigned int read_pct;
+	unsigned int duration_ms;
+	bool handoff;
+};
+
+/* What one contended run gives. */
+struct lb_sample {
+	double ops_per_s;
+	double jain;
+	double max_min;
+	double handoff_ns;
+	uint64_t max_write_wait_ns;
+	uint64_t max_reads_during_wait;
+};
+
+/* Mean ns for one lock+unlock pair, over `pairs` pairs on one thread. */
+double lb_measure_uncontended(const struct lb_lock *lock, uint64_t pairs);
+
+/* One timed run; exits non-zero if the lock lost an update. */
+void lb_measure_contended(const struct lb_lock *lock,
+			  const struct lb_params *p, struct lb_sample *out);
+
+uint64_t lb_total_writes(const struct lb_thread *t, unsigned int n);
+
+#endif

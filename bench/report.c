@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: MIT */
+/* Tables for people, CSV and JSON for machines: the same rows. */
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "report.h"
+
+static bool is_peer(const struct lb_lock *l)
+{
+	return strcmp(l->family, "fairlock") != 0;
+}
+
+/* Best peer value: lowest (ns) or highest (ops) among peers, FIFO only if asked. */
+static double best_peer(const struct lb_row *rows, size_t n, bool fifo_only,
+			bool lower_is_better)
+{
+	double best = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double v = lower_is_better ? rows[i].ns_per_op :
+					     rows[i].s.ops_per_s;
+
+		if (!is_peer(rows[i].lock) || (fifo_only && !rows[i].lock->fifo))
+			continue;
+		if (best == 0 || (lower_is_better ? v < best : v > best))
+			best = v;
+	}
+	return best;
+}
+
+static const struct lb_row *find(const struct lb_row *rows, size_t n,
+				 const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(rows[i].lock->name, name))
+			return &rows[i];
+	return NULL;
+}
+
+static void ratio(char *buf, size_t len, double num, double den)
+{
+	if (num > 0 && den > 0)
+		snprintf(buf, len, "%.2fx", num / den);
+	else
+		snprintf(buf, len, "-");
+}
+
+void lb_print_group(const struct lb_config *cfg, const struct lb_row *rows,
+		    size_t n)
+{
+	const char *mode = rows[0].mode;
+	char r1[16], r2[16];
+
+	if (!strcmp(mode, "uncontended")) {
+		double fifo = best_peer(rows, n, true, true);
+		const struct lb_row *spin = find(rows, n, "pthread-spin");
+
+		printf("\n== uncontended lock+unlock, 1 thread (median of %u runs "
+		       "of %lu pairs)\n", cfg->reps, cfg->pairs);
+		printf("%-21s %9s %16s %16s\n", "lock", "ns/pair",
+		       "/best FIFO peer", "/pthread-spin");
+		for (size_t i = 0; i < n; i++) {
+			ratio(r1, sizeof(r1), rows[i].ns_per_op, fifo);
+			ratio(r2, sizeof(r2), rows[i].ns_per_op,
+			      spin ? spin->ns_per_op : 0);
+			printf("%-21s %9.2f %16s %16s\n", rows[i].lock->name,
+			       rows[i].ns_per_op, r1, r2);
+		}
+		return;
+	}
+	if (!strcmp(mode, "rw")) {
+		const struct lb_row *prw = find(rows, n, "pthread-rwlock");
+
+		printf("\n== rw: %u threads, %u%% reads, cs %u, ncs %u (median "
+		       "of %u runs of %u ms; waits: worst of all runs)\n",
+		       rows[0].threads, rows[0].read_pct, cfg->cs_work,
+		       cfg->ncs_work, cfg->reps, cfg->duration_ms);
+		printf("%-21s %9s %16s %18s %20s\n", "lock", "Mops/s",
+		       "/pthread-rwlock", "worst write wait", "reads during wait");
+		for (size_t i = 0; i < n; i++) {
+			ratio(r1, sizeof(r1), rows[i].s.ops_per_s,
+			      prw ? prw->s.ops_per_s : 0);
+			printf("%-21s %9.3f %16s %15.1f us %20llu\n",
+			       rows[i].lock->name, rows[i].s.ops_per_s / 1e6, r1,
+			       (double)rows[i].s.max_write_wait_ns / 1e3,
+			       (unsigned long long)rows[i].s.max_reads_during_wait);
+		}
+		return;
+	}
+	{
+		bool handoff = !strcmp(mode, "handoff");
+		double fifo = best_peer(rows, n, true, false);
+		double any = best_peer(rows, n, false, false);
+
+		printf("\n== %s: %u threads, cs %u, ncs %u (median of %u runs of "
+		       "%u ms)\n", mode, rows[0].threads, cfg->cs_work,
+		       cfg->ncs_work, cfg->reps, cfg->duration_ms);
+		printf("%-21s %9s %16s %12s %7s %8s%s\n", "lock", "Mops/s",
+		       "/best FIFO peer", "/best peer", "Jain", "max/min",
+		       handoff ? "  handoff ns" : "");
+		for (size_t i = 0; i < n; i++) {
+			ratio(r1, sizeof(r1), rows[i].s.ops_per_s, fifo);
+			ratio(r2, sizeof(r2), rows[i].s.ops_per_s, any);
+			printf("%-21s %9.3f %16s %12s %7.4f %8.2f",
+			       rows[i].lock->name, rows[i].s.ops_per_s / 1e6, r1,
+			       r2, rows[i].s.jain, rows[i].s.max_min);
+			if (handoff)
+				printf(" %11.0f", rows[i].s.handoff_ns);
+			printf("\n");
+		}
+	}
+	fflush(stdout);
+}
+
+static void machine(char *cpu, size_t len)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256];
+
+	snprintf(cpu, len, "unknown");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (colon && !strncmp(line, "model name", 10)) {
+			snprintf(cpu, len, "%s", colon + 2);
+			cpu[strcspn(cpu, "\n")] = '\0';
+			break;
+		}
+	}
+	fclose(f);
+}
+
+static int finish(FILE *f, const char *path)
+{
+	if (ferror(f) | (fclose(f) != 0)) {
+		fprintf(stderr, "lockbench: %s: write failed\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+int lb_write_csv(const char *path, const struct lb_config *cfg,
+		 const struct lb_row *rows, size_t n)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		perror(path);
+		return -1;
+	}
+	fprintf(f, "mode,lock,family,fifo,threads,read_pct,cs,ncs,reps,"
+		   "ns_per_pair,ops_per_s,jain,max_min,handoff_ns,"
+		   "max_write_wait_ns,max_reads_during_wait\n");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%s,%s,%s,%d,%u,%u,%u,%u,%u,%.3f,%.0f,%.5f,%.3f,%.0f,%llu,%llu\n",
+			rows[i].mode, rows[i].lock->name, rows[i].lock->family,
+			rows[i].lock->fifo, rows[i].threads, rows[i].read_pct,
+			cfg->cs_work, cfg->ncs_work, cfg->reps,
+			rows[i].ns_per_op, rows[i].s.ops_per_s, rows[i].s.jain,
+			rows[i].s.max_min, rows[i].s.handoff_ns,
+			(unsigned long long)rows[i].s.max_write_wait_ns,
+			(unsigned long long)rows[i].s.max_reads_during_wait);
+	return finish(f, path);
+}
+
+int lb_write_json(const char *path, const struct lb_config *cfg,
+		  const struct lb_row *rows, size_t n)
+{
+	FILE *f = fopen(path, "w");
+	struct utsname u;
+	char cpu[128];
+
+	if (!f) {
+		perror(path);
+		return -1;
+	}
+	machine(cpu, sizeof(cpu));
+	if (uname(&u) < 0)
+		memset(&u, 0, sizeof(u));
+	/* cpu comes from /proc/cpuinfo: keep only characters safe in JSON. */
+	for (char *c = cpu; *c; c++)
+		if (*c == '"' || *c == '\\' || (unsigned char)*c < 0x20)
+			*c = ' ';
+	fprintf(f, "{\n  \"machine\": {\"cpu\": \"%s\", \"online_cpus\": %ld, "
+		   "\"kernel\": \"%s\", \"arch\": \"%s\"},\n",
+		cpu, sysconf(_SC_NPROCESSORS_ONLN), u.release, u.machine);
+	fprintf(f, "  \"params\": {\"cs\": %u, \"ncs\": %u, \"reps\": %u, "
+		   "\"duration_ms\": %u, \"pairs\": %lu},\n  \"results\": [\n",
+		cfg->cs_work, cfg->ncs_work, cfg->reps, cfg->duration_ms,
+		cfg->pairs);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "    {\"mode\": \"%s\", \"lock\": \"%s\", "
+			   "\"family\": \"%s\", \"fifo\": %s, \"threads\": %u, "
+			   "\"read_pct\": %u, \"ns_per_pair\": %.3f, "
+			   "\"ops_per_s\": %.0f, \"jain\": %.5f, \"max_min\": %.3f, "
+			   "\"handoff_ns\": %.0f, \"max_write_wait_ns\": %llu, "
+			   "\"max_reads_during_wait\": %llu}%s\n",
+			rows[i].mode, rows[i].lock->name, rows[i].lock->family,
+			rows[i].lock->fifo ? "true" : "false", rows[i].threads,
+			rows[i].read_pct, rows[i].ns_per_op, rows[i].s.ops_per_s,
+			rows[i].s.jain, rows[i].s.max_min, rows[i].s.handoff_ns,
+			(unsigned long long)rows[i].s.max_write_wait_ns,
+			(unsigned long long)rows[i].s.max_reads_during_wait,
+			i + 1 < n ? "," : "");
+	fprintf(f, "  ]\n}\n");
+	return finish(f, path);
+}

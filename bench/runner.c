@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Runs every selected lock in every configuration.  Within one
+ * configuration the locks take turns, repetition after repetition (the
+ * starting lock rotates), so slow drifts of a noisy machine hit every lock
+ * alike; each figure is the median over repetitions.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, unsigned int n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Field-by-field medians of `reps` samples. */
+static void median_sample(struct lb_sample *samples, unsigned int reps,
+			  struct lb_sample *out)
+{
+	double v[LB_MAX_REPS] = { 0 };
+
+#define MEDIAN_OF(field)                                      \
+	do {                                                  \
+		for (unsigned int r = 0; r < reps; r++)       \
+			v[r] = (double)samples[r].field;      \
+		out->field = median(v, reps);                 \
+	} while (0)
+	MEDIAN_OF(ops_per_s);
+	MEDIAN_OF(jain);
+	MEDIAN_OF(max_min);
+	MEDIAN_OF(handoff_ns);
+#undef MEDIAN_OF
+	/* Worst cases: the worst over all repetitions, not a median. */
+	out->max_write_wait_ns = 0;
+	out->max_reads_during_wait = 0;
+	for (unsigned int r = 0; r < reps; r++) {
+		if (samples[r].max_write_wait_ns > out->max_write_wait_ns)
+			out->max_write_wait_ns = samples[r].max_write_wait_ns;
+		if (samples[r].max_reads_during_wait >
+		    out->max_reads_during_wait)
+			out->max_reads_during_wait =
+				samples[r].max_reads_during_wait;
+	}
+}
+
+struct rows {
+	struct lb_row *v;
+	size_t n, cap;
+};
+
+static struct lb_row *add_row(struct rows *rows)
+{
+	if (rows->n == rows->cap) {
+		rows->cap = rows->cap ? 2 * rows->cap : 64;
+		rows->v = realloc(rows->v, rows->cap * sizeof(*rows->v));
+		if (!rows->v) {
+			perror("lockbench");
+			exit(1);
+		}
+	}
+	memset(&rows->v[rows->n], 0, sizeof(rows->v[0]));
+	return &rows->v[rows->n++];
+}
+
+typedef bool (*lock_filter)(const struct lb_lock *);
+
+static bool any_lock(const struct lb_lock *l)
+{
+	(void)l;
+	return true;
+}
+
+/* rw mode: the reader-writer locks, and pthread_mutex as the baseline. */
+static bool rw_or_mutex(const struct lb_lock *l)
+{
+	return l->rw || !strcmp(l->name, "pthread-mutex");
+}
+
+static void run_group(const struct lb_config *cfg, struct rows *rows,
+		      const char *mode, const struct lb_params *p,
+		      lock_filter filter)
+{
+	size_t idx[LB_MAX_LOCKS], n = 0, first = rows->n;
+	static struct lb_sample samples[LB_MAX_LOCKS][LB_MAX_REPS];
+	static double ns[LB_MAX_LOCKS][LB_MAX_REPS];
+	bool uncontended = !strcmp(mode, "uncontended");
+
+	for (size_t i = 0; i < lb_nlocks; i++)
+		if (cfg->selected[i] && filter(lb_locks[i]))
+			idx[n++] = i;
+	if (n == 0)
+		return;
+	for (unsigned int r = 0; r < cfg->reps; r++) {
+		for (size_t k = 0; k < n; k++) {
+			size_t j = (k + r) % n; /* rotate who goes first */
+			const struct lb_lock *lock = lb_locks[idx[j]];
+
+			if (uncontended)
+				ns[j][r] = lb_measure_uncontended(lock,
+								  cfg->pairs);
+			else
+				lb_measure_contended(lock, p, &samples[j][r]);
+		}
+	}
+	for (size_t j = 0; j < n; j++) {
+		struct lb_row *row = add_row(rows);
+
+		row->mode = mode;
+		row->lock = lb_locks[idx[j]];
+		row->threads = uncontended ? 1 : p->threads;
+		row->read_pct = p->read_pct;
+		if (uncontended)
+			row->ns_per_op = median(ns[j], cfg->reps);
+		else
+			median_sample(samples[j], cfg->reps, &row->s);
+	}
+	lb_print_group(cfg, rows->v + first, rows->n - first);
+}
+
+int lb_run_all(const struct lb_config *cfg)
+{
+	struct rows rows = { 0 };
+	struct lb_params p = { .cs_work = cfg->cs_work,
+			       .ncs_work = cfg->ncs_work,
+			       .duration_ms = cfg->duration_ms };
+	int status = 0;
+
+	if (lb_nlocks > LB_MAX_LOCKS) {
+		fprintf(stderr, "lockbench: too many locks compiled in\n");
+		return 1;
+	}
+	if (cfg->mode_uncontended)
+		run_group(cfg, &rows, "uncontended", &p, any_lock);
+	if (cfg->mode_throughput) {
+		for (unsigned int i = 0; i < cfg->nthreads; i++) {
+			p.threads = cfg->threads[i];
+			run_group(cfg, &rows, "throughput", &p, any_lock);
+		}
+	}
+	if (cfg->mode_handoff) {
+		p.threads = 2;
+		p.handoff = true;
+		run_group(cfg, &rows, "handoff", &p, any_lock);
+		p.handoff = false;
+	}
+	if (cfg->mode_rw) {
+		for (unsigned int i = 0; i < cfg->nthreads; i++) {
+			if (cfg->threads[i] < 2)
+				continue; /* a writer waits only for others */
+			for (unsigned int k = 0; k < cfg->nread_pct; k++) {
+				p.threads = cfg->threads[i];
+				p.read_pct = cfg->read_pct[k];
+				run_group(cfg, &rows, "rw", &p, rw_or_mutex);
+			}
+		}
+	}
+	if (cfg->csv && lb_write_csv(cfg->csv, cfg, rows.v, rows.n) < 0)
+		status = 1;
+	if (cfg->json && lb_write_json(cfg->json, cfg, rows.v, rows.n) < 0)
+		status = 1;
+	free(rows.v);
+	return status;
+}

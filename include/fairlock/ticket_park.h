@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fairlock parking ticket lock: the ticket lock of fairlock/ticket.h, for
+ * programs that run more threads than cores.
+ *
+ * A pure spinning FIFO lock collapses under oversubscription: the thread
+ * whose turn it is may be preempted, and every waiter behind it burns its
+ * time slice.  Here a waiter spins briefly, then sleeps on a futex; the
+ * unlocker wakes exactly the thread whose ticket comes next.
+ *
+ * Layout: the lock word is the kernel's ticket word, unchanged (next ticket
+ * high, owner low); beside it a count of sleeping waiters.  FIFO order is
+ * the ticket order, as in the spinning lock.  Sleepers wait on one of a
+ * fixed set of futex words in libfairlock, chosen by hashing the lock's
+ * address and the ticket, so a wake-up goes to the next in line only
+ * (different lock/ticket pairs may share a word: a spurious wake-up, then
+ * the woken thread sleeps again).
+ *
+ * Cost when uncontended: lock is the same single fetch-add.  Unlock is one
+ * store to the owner half-word and one load of the sleeper count, with the
+ * store ordered before the load (SEQ_CST): on arm64, RISC-V and LoongArch
+ * that is a release store and an acquire load; on x86 the ordered store is
+ * an XCHG instead of a MOV.  Only when someone sleeps does unlock make a
+ * system call.  The futexes are process-private: do not place this lock in
+ * memory shared between processes.
+ *
+ * Ordering guarantees: as fl_ticket_t (acquire/release, RCsc).
+ * Capacity: as fl_ticket_t (32767 holders and waiters).
+ */
+#ifndef FAIRLOCK_TICKET_PARK_H
+#define FAIRLOCK_TICKET_PARK_H
+
+#include <fairlock/ticket.h>
+
+FL_EXTERN_C_BEGIN
+
+typedef struct fl_ticket_park {
+	fl_ticket_t ticket;
+	uint32_t sleepers; /* waiters asleep or about to sleep */
+} fl_ticket_park_t;
+
+#define FL_TICKET_PARK_INIT { FL_TICKET_INIT, 0 }
+
+void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val);
+void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket);
+
+static inline void fl_ticket_park_init(fl_ticket_park_t *lock)
+{
+	fl_ticket_init(&lock->ticket);
+	__atomic_store_n(&lock->sleepers, 0, __ATOMIC_RELAXED);
+}
+
+static inline void fl_ticket_park_lock(fl_ticket_park_t *lock)
+{
+	/* SEQ_CST: the RCsc fast path of fl_ticket_lock(). */
+	uint32_t val = __atomic_fetch_add(&lock->ticket.val, FL_TICKET_NEXT_ONE,
+					  __ATOMIC_SEQ_CST);
+
+	if (FL_LIKELY((uint16_t)(val >> 16) == (uint16_t)val))
+		return;
+	fl__ticket_park_slowpath(lock, val);
+}
+
+static inline bool fl_ticket_park_trylock(fl_ticket_park_t *lock)
+{
+	return fl_ticket_trylock(&lock->ticket);
+}
+
+static inline void fl_ticket_park_unlock(fl_ticket_park_t *lock)
+{
+	uint32_t val = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
+	uint16_t next_owner = (uint16_t)(val + 1);
+
+#ifdef FL_DEBUG
+	if ((val >> 16) == (val & 0xffff))
+		fl__bug("fl_ticket_park_unlock", lock, "lock is not held");
+#endif
+	/*
+	 * SEQ_CST store, then SEQ_CST load: the store must be ordered before
+	 * the load of the sleeper count.  A waiter counts itself in and then
+	 * re-reads the word (both SEQ_CST) before it sleeps, so either it
+	 * sees our new owner, or we see its count and wake it.  The store is
+	 * also the RELEASE of the critical section.
+	 */
+	__atomic_store_n(&lock->ticket.half[FL_TICKET_OWNER_HALF], next_owner,
+			 __ATOMIC_SEQ_CST);
+	if (FL_UNLIKELY(__atomic_load_n(&lock->sleepers, __ATOMIC_SEQ_CST)))
+		fl__ticket_park_wake(lock, next_owner);
+}
+
+static inline bool fl_ticket_park_is_locked(fl_ticket_park_t *lock)
+{
+	return fl_ticket_is_locked(&lock->ticket);
+}
+
+static inline bool fl_ticket_park_is_contended(fl_ticket_park_t *lock)
+{
+	return fl_ticket_is_contended(&lock->ticket);
+}
+
+FL_EXTERN_C_END
+
+#endif /* FAIRLOCK_TICKET_PARK_H */

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Install the Debian 12 packages a task needs, and only those missing.
+# usage: scripts/deps.sh GROUP...   (groups: build test bench vm cross model la64)
+# Runs apt-get as root, through sudo when not root.  Nothing else is
+# downloaded.
+set -euo pipefail
+
+packages_for() {
+	case $1 in
+	build) echo cmake make gcc g++ pkg-config ;;
+	test) echo cppcheck clang-tidy ;;
+	bench) echo libck-dev libdpdk-dev gnuplot-nox valgrind ;;
+	vm) echo qemu-system-x86 busybox-static cpio xz-utils zstd liblzma-dev libzstd-dev ;;
+	cross) echo qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
+		gcc-riscv64-linux-gnu libc6-dev-riscv64-cross \
+		gcc-arm-linux-gnueabihf libc6-dev-armhf-cross \
+		gcc-s390x-linux-gnu libc6-dev-s390x-cross \
+		gcc-powerpc-linux-gnu libc6-dev-powerpc-cross \
+		gcc-mips-linux-gnu libc6-dev-mips-cross \
+		clang-19 lld-19 llvm-19 gcc-or1k-elf qemu-system-misc ;;
+	model) echo spin ;;
+	la64) echo clang-19 lld-19 llvm-19 ;;
+	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
+	esac
+}
+
+want=()
+for group in "$@"; do
+	for p in $(packages_for "$group"); do
+		if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+			grep -q "ok installed"; then
+			want+=("$p")
+		fi
+	done
+done
+[ ${#want[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+	as_root=()
+elif command -v sudo >/dev/null; then
+	as_root=(sudo)
+else
+	echo "deps.sh: missing packages: ${want[*]}" >&2
+	echo "deps.sh: run as root, or install them with apt-get" >&2
+	exit 1
+fi
+echo "deps.sh: installing ${want[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${want[@]}" >/dev/null

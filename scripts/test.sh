@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Install what is missing, build, and run every test: the plain build, then
+# the same tests under ASan+UBSan and under ThreadSanitizer.
+# usage: scripts/test.sh [CTEST-ARGS...]   e.g. scripts/test.sh -L stress
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh build test
+
+jobs=$(nproc)
+start=$SECONDS
+status=0
+run() { # name cmake-args...
+	local dir=build-$1
+	shift
+	[ "$dir" = build-plain ] && dir=build
+	echo "=== $dir"
+	cmake -S . -B "$dir" "$@" >/dev/null
+	cmake --build "$dir" -j"$jobs" >/dev/null
+	(cd "$dir" && ctest -j"$jobs" --output-on-failure "${CTEST_ARGS[@]}") ||
+		status=1
+}
+CTEST_ARGS=("$@")
+run plain
+run asan -DFL_SANITIZE=address
+run tsan -DFL_SANITIZE=thread
+echo "=== all test runs finished in $((SECONDS - start)) s: $([ $status = 0 ] && echo passed || echo FAILED)"
+exit $status

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/* The parking ticket lock's sleeping side: futex wait and targeted wake. */
+#include <limits.h>
+#include <linux/futex.h>
+#include <stdint.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <fairlock/ticket_park.h>
+
+#include "ticket_capacity.h"
+
+/*
+ * Polls before sleeping.  The next in line spins longer: its turn is due
+ * within one critical section unless the holder was preempted.  Those
+ * further back will wait at least a whole section per thread ahead and
+ * sleep almost at once.
+ */
+#define SPIN_NEXT_IN_LINE 2000u
+#define SPIN_FURTHER_BACK 50u
+
+/* Futex words that sleepers wait on, one cache line each. */
+#define SLOT_COUNT 1024u
+static struct {
+	uint32_t seq;
+} __attribute__((aligned(64))) slots[SLOT_COUNT];
+
+static uint32_t *slot_for(const fl_ticket_park_t *lock, uint16_t ticket)
+{
+	uintptr_t h = ((uintptr_t)lock >> 3) ^ ((uintptr_t)ticket * 0x9e3779b1u);
+
+	h ^= h >> 16;
+	return &slots[(h * 0x85ebca6bu) % SLOT_COUNT].seq;
+}
+
+static void futex_wait(uint32_t *word, uint32_t expected)
+{
+	/* EAGAIN (word moved on), EINTR and spurious wake-ups all return. */
+	syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+}
+
+static void futex_wake_all(uint32_t *word)
+{
+	syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
+void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket)
+{
+	uint32_t *slot = slot_for(lock, ticket);
+
+	/*
+	 * Move the slot on so that a waiter between its read of the slot
+	 * and its futex_wait() does not sleep, then wake whoever sleeps
+	 * there (the holder of `ticket`, and any thread hashed alike, which
+	 * will find it is not its turn and sleep again).
+	 */
+	__atomic_fetch_add(slot, 1, __ATOMIC_SEQ_CST);
+	futex_wake_all(slot);
+}
+
+void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
+{
+	uint16_t ticket = (uint16_t)(val >> 16);
+	unsigned int polls = 0;
+
+	fl__ticket_check_capacity(&lock->ticket, val);
+	for (;;) {
+		/* ACQUIRE: pairs with the unlock's store of the owner half. */
+		uint32_t now = __atomic_load_n(&lock->ticket.val,
+					       __ATOMIC_ACQUIRE);
+		uint16_t ahead = (uint16_t)(ticket - (uint16_t)now);
+		uint32_t *slot, seq;
+
+		if (ahead == 0)
+			break;
+		if (polls < (ahead == 1 ? SPIN_NEXT_IN_LINE : SPIN_FURTHER_BACK)) {
+			polls++;
+			fl_cpu_relax();
+			continue;
+		}
+		/*
+		 * Sleep.  Read the slot first, then count ourselves in and
+		 * re-read the word, all SEQ_CST: an unlock that we miss in the
+		 * re-read sees our count and moves the slot, and then the
+		 * futex_wait() below does not sleep.
+		 */
+		slot = slot_for(lock, ticket);
+		seq = __atomic_load_n(slot, __ATOMIC_SEQ_CST);
+		__atomic_fetch_add(&lock->sleepers, 1, __ATOMIC_SEQ_CST);
+		now = __atomic_load_n(&lock->ticket.val, __ATOMIC_SEQ_CST);
+		if ((uint16_t)now != ticket)
+			futex_wait(slot, seq);
+		__atomic_fetch_sub(&lock->sleepers, 1, __ATOMIC_RELAXED);
+		polls = 0;
+	}
+	/* RCsc, as in the spinning ticket lock's slow path. */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
