@@ -52,9 +52,7 @@ static inline void fl_ticket_park_init(fl_ticket_park_t *lock)
 
 static inline void fl_ticket_park_lock(fl_ticket_park_t *lock)
 {
-	/* SEQ_CST: the RCsc fast path of fl_ticket_lock(). */
-	uint32_t val = __atomic_fetch_add(&lock->ticket.val, FL_TICKET_NEXT_ONE,
-					  __ATOMIC_SEQ_CST);
+	uint32_t val = fl__ticket_take(&lock->ticket); /* as fl_ticket_lock() */
 
 	if (FL_LIKELY((uint16_t)(val >> 16) == (uint16_t)val))
 		return;
@@ -68,11 +66,12 @@ static inline bool fl_ticket_park_trylock(fl_ticket_park_t *lock)
 
 static inline void fl_ticket_park_unlock(fl_ticket_park_t *lock)
 {
-	uint32_t val = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
-	uint16_t next_owner = (uint16_t)(val + 1);
+	/* Only the holder writes the owner half: see fl_ticket_unlock(). */
+	uint16_t next_owner = (uint16_t)(__atomic_load_n(
+		&lock->ticket.half[FL_TICKET_OWNER_HALF], __ATOMIC_RELAXED) + 1);
 
 #ifdef FL_DEBUG
-	if ((val >> 16) == (val & 0xffff))
+	if (!fl_ticket_is_locked(&lock->ticket))
 		fl__bug("fl_ticket_park_unlock", lock, "lock is not held");
 #endif
 	/*
