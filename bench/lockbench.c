@@ -25,6 +25,7 @@ static const char usage[] =
 	"  --cs N            work units inside the lock (default 20)\n"
 	"  --ncs N           work units between acquisitions (default 50)\n"
 	"  --pairs N         lock+unlock pairs per uncontended run (default 2000000)\n"
+	"  --no-pin          never pin threads to CPUs (default: pin when they fit)\n"
 	"  --quick           short run: 1,2,4 threads, 3 reps of 50 ms\n"
 	"  --csv FILE        write every result as CSV\n"
 	"  --json FILE       write every result as JSON\n"
@@ -166,6 +167,7 @@ int main(int argc, char **argv)
 		{ "ncs", required_argument, NULL, 'C' },
 		{ "pairs", required_argument, NULL, 'p' },
 		{ "quick", no_argument, NULL, 'q' },
+		{ "no-pin", no_argument, NULL, 'P' },
 		{ "csv", required_argument, NULL, 'v' },
 		{ "json", required_argument, NULL, 'j' },
 		{ "list", no_argument, NULL, 'L' },
@@ -177,7 +179,7 @@ int main(int argc, char **argv)
 		.threads = { 1, 2, 4, 8 }, .nthreads = 4,
 		.read_pct = { 50, 90, 99 }, .nread_pct = 3,
 		.duration_ms = 200, .reps = 5, .cs_work = 20, .ncs_work = 50,
-		.pairs = 2000000,
+		.pairs = 2000000, .pin = true,
 	};
 	unsigned long v;
 	int c, n;
@@ -244,6 +246,9 @@ int main(int argc, char **argv)
 			cfg.reps = 3;
 			cfg.duration_ms = 50;
 			cfg.pairs = 500000;
+			break;
+		case 'P':
+			cfg.pin = false;
 			break;
 		case 'v':
 			cfg.csv = optarg;

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* One measurement of one lock: uncontended cost, or a contended run. */
+#define _GNU_SOURCE /* pthread_setaffinity_np */
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,33 @@ static void *thread_main(void *p)
 	pthread_barrier_wait(s->go);
 	s->lock->worker(s->l, s->t);
 	return NULL;
+}
+
+/*
+ * With no more threads than CPUs, thread i runs on the i-th allowed CPU:
+ * otherwise the scheduler sometimes puts two threads on one CPU, and a
+ * 2-thread figure jumps by 3x from run to run.  Beyond the CPU count the
+ * scheduler places threads; placement is part of what is measured.
+ */
+static void pin_threads(pthread_t *tid, unsigned int n)
+{
+	cpu_set_t allowed;
+	int cpus[LB_MAX_THREADS], ncpu = 0;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0)
+		return;
+	for (int c = 0; c < CPU_SETSIZE && ncpu < LB_MAX_THREADS; c++)
+		if (CPU_ISSET(c, &allowed))
+			cpus[ncpu++] = c;
+	if ((int)n > ncpu)
+		return;
+	for (unsigned int i = 0; i < n; i++) {
+		cpu_set_t one;
+
+		CPU_ZERO(&one);
+		CPU_SET(cpus[i], &one);
+		pthread_setaffinity_np(tid[i], sizeof(one), &one);
+	}
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -116,6 +145,8 @@ void lb_measure_contended(const struct lb_lock *lock,
 			exit(1);
 		}
 	}
+	if (p->pin)
+		pin_threads(tid, p->threads);
 	pthread_barrier_wait(&go);
 	t0 = lb_now_ns();
 	nanosleep(&dur, NULL);

@@ -10,6 +10,7 @@ struct lb_params {
 	unsigned int read_pct;
 	unsigned int duration_ms;
 	bool handoff;
+	bool pin; /* pin threads to CPUs when they fit */
 };
 
 /* What one contended run gives. */

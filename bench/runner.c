@@ -133,7 +133,8 @@ int lb_run_all(const struct lb_config *cfg)
 	struct rows rows = { 0 };
 	struct lb_params p = { .cs_work = cfg->cs_work,
 			       .ncs_work = cfg->ncs_work,
-			       .duration_ms = cfg->duration_ms };
+			       .duration_ms = cfg->duration_ms,
+			       .pin = cfg->pin };
 	int status = 0;
 
 	if (lb_nlocks > LB_MAX_LOCKS) {

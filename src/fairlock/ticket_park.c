@@ -44,7 +44,7 @@ static void futex_wake_all(uint32_t *word)
 	syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
-void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket)
+static void wake_ticket(fl_ticket_park_t *lock, uint16_t ticket)
 {
 	uint32_t *slot = slot_for(lock, ticket);
 
@@ -56,6 +56,17 @@ void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket)
 	 */
 	__atomic_fetch_add(slot, 1, __ATOMIC_SEQ_CST);
 	futex_wake_all(slot);
+}
+
+void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket)
+{
+	wake_ticket(lock, ticket);
+	/*
+	 * Wake the one after it too, so that it is running and spinning as
+	 * next in line when its turn comes: a hand-over to a spinning thread
+	 * takes ~100 ns, to a sleeping one a wake-up (~3 us here).
+	 */
+	wake_ticket(lock, (uint16_t)(ticket + 1));
 }
 
 void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The main job: install what is missing, build, and show each part that
+# exists.  For now: a quick side-by-side lock benchmark (fairlock beside
+# Concurrency Kit, DPDK and pthreads).  About a minute on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh build bench
+
+echo "== building"
+cmake -S . -B build -DBUILD_TESTING=OFF >/dev/null
+cmake --build build -j"$(nproc)" >/dev/null
+
+echo "== fairlock: a quick side-by-side lock benchmark (lockbench --quick)"
+echo "   medians of 3 interleaved runs; ratios are to peers measured in this run"
+build/bench/lockbench --mode uncontended,throughput,rw --threads 2,4 --read-pct 90 \
+	--reps 3 --duration 50 --pairs 500000 \
+	--locks fairlock,ck-ticket,ck-mcs,ck-rwlock,dpdk-ticket,dpdk-rwlock,pthread
+echo
+echo "== not built yet: fwupload, memreclaim, la64dis (see README.md)"
