@@ -7,42 +7,10 @@
 
 #include "report.h"
 
-static bool is_peer(const struct lb_lock *l)
+static void ratio(char *buf, size_t len, double r)
 {
-	return strcmp(l->family, "fairlock") != 0;
-}
-
-/* Best peer value: lowest (ns) or highest (ops) among peers, FIFO only if asked. */
-static double best_peer(const struct lb_row *rows, size_t n, bool fifo_only,
-			bool lower_is_better)
-{
-	double best = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		double v = lower_is_better ? rows[i].ns_per_op :
-					     rows[i].s.ops_per_s;
-
-		if (!is_peer(rows[i].lock) || (fifo_only && !rows[i].lock->fifo))
-			continue;
-		if (best == 0 || (lower_is_better ? v < best : v > best))
-			best = v;
-	}
-	return best;
-}
-
-static const struct lb_row *find(const struct lb_row *rows, size_t n,
-				 const char *name)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(rows[i].lock->name, name))
-			return &rows[i];
-	return NULL;
-}
-
-static void ratio(char *buf, size_t len, double num, double den)
-{
-	if (num > 0 && den > 0)
-		snprintf(buf, len, "%.2fx", num / den);
+	if (r > 0)
+		snprintf(buf, len, "%.2fx", r);
 	else
 		snprintf(buf, len, "-");
 }
@@ -54,25 +22,20 @@ void lb_print_group(const struct lb_config *cfg, const struct lb_row *rows,
 	char r1[16], r2[16];
 
 	if (!strcmp(mode, "uncontended")) {
-		double fifo = best_peer(rows, n, true, true);
-		const struct lb_row *spin = find(rows, n, "pthread-spin");
-
 		printf("\n== uncontended lock+unlock, 1 thread (median of %u runs "
-		       "of %lu pairs)\n", cfg->reps, cfg->pairs);
+		       "of %lu pairs; ratios: median of per-run ratios)\n",
+		       cfg->reps, cfg->pairs);
 		printf("%-21s %9s %16s %16s\n", "lock", "ns/pair",
 		       "/best FIFO peer", "/pthread-spin");
 		for (size_t i = 0; i < n; i++) {
-			ratio(r1, sizeof(r1), rows[i].ns_per_op, fifo);
-			ratio(r2, sizeof(r2), rows[i].ns_per_op,
-			      spin ? spin->ns_per_op : 0);
+			ratio(r1, sizeof(r1), rows[i].ratio_a);
+			ratio(r2, sizeof(r2), rows[i].ratio_b);
 			printf("%-21s %9.2f %16s %16s\n", rows[i].lock->name,
 			       rows[i].ns_per_op, r1, r2);
 		}
 		return;
 	}
 	if (!strcmp(mode, "rw")) {
-		const struct lb_row *prw = find(rows, n, "pthread-rwlock");
-
 		printf("\n== rw: %u threads, %u%% reads, cs %u, ncs %u (median "
 		       "of %u runs of %u ms; waits: worst of all runs)\n",
 		       rows[0].threads, rows[0].read_pct, cfg->cs_work,
@@ -80,8 +43,7 @@ void lb_print_group(const struct lb_config *cfg, const struct lb_row *rows,
 		printf("%-21s %9s %16s %18s %20s\n", "lock", "Mops/s",
 		       "/pthread-rwlock", "worst write wait", "reads during wait");
 		for (size_t i = 0; i < n; i++) {
-			ratio(r1, sizeof(r1), rows[i].s.ops_per_s,
-			      prw ? prw->s.ops_per_s : 0);
+			ratio(r1, sizeof(r1), rows[i].ratio_a);
 			printf("%-21s %9.3f %16s %15.1f us %20llu\n",
 			       rows[i].lock->name, rows[i].s.ops_per_s / 1e6, r1,
 			       (double)rows[i].s.max_write_wait_ns / 1e3,
@@ -91,8 +53,6 @@ void lb_print_group(const struct lb_config *cfg, const struct lb_row *rows,
 	}
 	{
 		bool handoff = !strcmp(mode, "handoff");
-		double fifo = best_peer(rows, n, true, false);
-		double any = best_peer(rows, n, false, false);
 
 		printf("\n== %s: %u threads, cs %u, ncs %u (median of %u runs of "
 		       "%u ms)\n", mode, rows[0].threads, cfg->cs_work,
@@ -101,8 +61,8 @@ void lb_print_group(const struct lb_config *cfg, const struct lb_row *rows,
 		       "/best FIFO peer", "/best peer", "Jain", "max/min",
 		       handoff ? "  handoff ns" : "");
 		for (size_t i = 0; i < n; i++) {
-			ratio(r1, sizeof(r1), rows[i].s.ops_per_s, fifo);
-			ratio(r2, sizeof(r2), rows[i].s.ops_per_s, any);
+			ratio(r1, sizeof(r1), rows[i].ratio_a);
+			ratio(r2, sizeof(r2), rows[i].ratio_b);
 			printf("%-21s %9.3f %16s %12s %7.4f %8.2f",
 			       rows[i].lock->name, rows[i].s.ops_per_s / 1e6, r1,
 			       r2, rows[i].s.jain, rows[i].s.max_min);
@@ -154,16 +114,17 @@ int lb_write_csv(const char *path, const struct lb_config *cfg,
 	}
 	fprintf(f, "mode,lock,family,fifo,threads,read_pct,cs,ncs,reps,"
 		   "ns_per_pair,ops_per_s,jain,max_min,handoff_ns,"
-		   "max_write_wait_ns,max_reads_during_wait\n");
+		   "max_write_wait_ns,max_reads_during_wait,ratio_a,ratio_b\n");
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s,%s,%s,%d,%u,%u,%u,%u,%u,%.3f,%.0f,%.5f,%.3f,%.0f,%llu,%llu\n",
+		fprintf(f, "%s,%s,%s,%d,%u,%u,%u,%u,%u,%.3f,%.0f,%.5f,%.3f,%.0f,%llu,%llu,%.4f,%.4f\n",
 			rows[i].mode, rows[i].lock->name, rows[i].lock->family,
 			rows[i].lock->fifo, rows[i].threads, rows[i].read_pct,
 			cfg->cs_work, cfg->ncs_work, cfg->reps,
 			rows[i].ns_per_op, rows[i].s.ops_per_s, rows[i].s.jain,
 			rows[i].s.max_min, rows[i].s.handoff_ns,
 			(unsigned long long)rows[i].s.max_write_wait_ns,
-			(unsigned long long)rows[i].s.max_reads_during_wait);
+			(unsigned long long)rows[i].s.max_reads_during_wait,
+			rows[i].ratio_a, rows[i].ratio_b);
 	return finish(f, path);
 }
 
@@ -198,14 +159,15 @@ int lb_write_json(const char *path, const struct lb_config *cfg,
 			   "\"read_pct\": %u, \"ns_per_pair\": %.3f, "
 			   "\"ops_per_s\": %.0f, \"jain\": %.5f, \"max_min\": %.3f, "
 			   "\"handoff_ns\": %.0f, \"max_write_wait_ns\": %llu, "
-			   "\"max_reads_during_wait\": %llu}%s\n",
+			   "\"max_reads_during_wait\": %llu, \"ratio_a\": %.4f, "
+			   "\"ratio_b\": %.4f}%s\n",
 			rows[i].mode, rows[i].lock->name, rows[i].lock->family,
 			rows[i].lock->fifo ? "true" : "false", rows[i].threads,
 			rows[i].read_pct, rows[i].ns_per_op, rows[i].s.ops_per_s,
 			rows[i].s.jain, rows[i].s.max_min, rows[i].s.handoff_ns,
 			(unsigned long long)rows[i].s.max_write_wait_ns,
 			(unsigned long long)rows[i].s.max_reads_during_wait,
-			i + 1 < n ? "," : "");
+			rows[i].ratio_a, rows[i].ratio_b, i + 1 < n ? "," : "");
 	fprintf(f, "  ]\n}\n");
 	return finish(f, path);
 }

@@ -26,6 +26,16 @@ struct lb_row {
 	unsigned int threads, read_pct;
 	double ns_per_op; /* uncontended only */
 	struct lb_sample s;
+	/*
+	 * Ratios to peers, computed within each repetition (when every lock
+	 * ran within a second of the others) and then the median taken:
+	 * steadier on a noisy machine than a ratio of two medians.
+	 *   uncontended: ns / best FIFO peer's ns, ns / pthread-spin's ns
+	 *   throughput, handoff: ops / best FIFO peer's, ops / best peer's
+	 *   rw: ops / pthread-rwlock's ops (ratio_b unused)
+	 * 0 when there is nothing to compare with.
+	 */
+	double ratio_a, ratio_b;
 };
 
 int lb_run_all(const struct lb_config *cfg);

@@ -87,14 +87,58 @@ static bool rw_or_mutex(const struct lb_lock *l)
 	return l->rw || !strcmp(l->name, "pthread-mutex");
 }
 
+static bool is_peer(const struct lb_lock *l)
+{
+	return strcmp(l->family, "fairlock") != 0;
+}
+
+/*
+ * The value to compare with in repetition r: the best peer (FIFO only if
+ * asked), or the named lock.  `value[j][r]` is lock idx[j]'s figure.
+ */
+static double reference(const size_t *idx, size_t n,
+			double value[][LB_MAX_REPS], unsigned int r,
+			bool lower_is_better, bool fifo_only, const char *name)
+{
+	double best = 0;
+
+	for (size_t j = 0; j < n; j++) {
+		const struct lb_lock *l = lb_locks[idx[j]];
+		double v = value[j][r];
+
+		if (name ? strcmp(l->name, name) != 0 :
+			   !is_peer(l) || (fifo_only && !l->fifo))
+			continue;
+		if (best == 0 || (lower_is_better ? v < best : v > best))
+			best = v;
+	}
+	return best;
+}
+
+/* Median over repetitions of value[j][r] / ref[r]; 0 if no reference. */
+static double median_ratio(double value[][LB_MAX_REPS], size_t j,
+			   const double *ref, unsigned int reps)
+{
+	double q[LB_MAX_REPS] = { 0 };
+
+	for (unsigned int r = 0; r < reps; r++) {
+		if (ref[r] <= 0)
+			return 0;
+		q[r] = value[j][r] / ref[r];
+	}
+	return median(q, reps);
+}
+
 static void run_group(const struct lb_config *cfg, struct rows *rows,
 		      const char *mode, const struct lb_params *p,
 		      lock_filter filter)
 {
 	size_t idx[LB_MAX_LOCKS], n = 0, first = rows->n;
 	static struct lb_sample samples[LB_MAX_LOCKS][LB_MAX_REPS];
-	static double ns[LB_MAX_LOCKS][LB_MAX_REPS];
+	static double value[LB_MAX_LOCKS][LB_MAX_REPS]; /* ns or ops/s */
+	double ref_a[LB_MAX_REPS], ref_b[LB_MAX_REPS];
 	bool uncontended = !strcmp(mode, "uncontended");
+	bool rw = !strcmp(mode, "rw");
 
 	for (size_t i = 0; i < lb_nlocks; i++)
 		if (cfg->selected[i] && filter(lb_locks[i]))
@@ -106,11 +150,26 @@ static void run_group(const struct lb_config *cfg, struct rows *rows,
 			size_t j = (k + r) % n; /* rotate who goes first */
 			const struct lb_lock *lock = lb_locks[idx[j]];
 
-			if (uncontended)
-				ns[j][r] = lb_measure_uncontended(lock,
-								  cfg->pairs);
-			else
+			if (uncontended) {
+				value[j][r] = lb_measure_uncontended(
+					lock, cfg->pairs);
+			} else {
 				lb_measure_contended(lock, p, &samples[j][r]);
+				value[j][r] = samples[j][r].ops_per_s;
+			}
+		}
+	}
+	for (unsigned int r = 0; r < cfg->reps; r++) {
+		if (rw) {
+			ref_a[r] = reference(idx, n, value, r, false, false,
+					     "pthread-rwlock");
+			ref_b[r] = 0;
+		} else {
+			ref_a[r] = reference(idx, n, value, r, uncontended,
+					     true, NULL);
+			ref_b[r] = reference(idx, n, value, r, uncontended,
+					     false,
+					     uncontended ? "pthread-spin" : NULL);
 		}
 	}
 	for (size_t j = 0; j < n; j++) {
@@ -120,8 +179,10 @@ static void run_group(const struct lb_config *cfg, struct rows *rows,
 		row->lock = lb_locks[idx[j]];
 		row->threads = uncontended ? 1 : p->threads;
 		row->read_pct = p->read_pct;
+		row->ratio_a = median_ratio(value, j, ref_a, cfg->reps);
+		row->ratio_b = median_ratio(value, j, ref_b, cfg->reps);
 		if (uncontended)
-			row->ns_per_op = median(ns[j], cfg->reps);
+			row->ns_per_op = median(value[j], cfg->reps);
 		else
 			median_sample(samples[j], cfg->reps, &row->s);
 	}

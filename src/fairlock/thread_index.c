@@ -5,11 +5,16 @@
 
 #include "thread_index.h"
 
-#define WORD_BITS 64u
+/*
+ * Native words, so that 32-bit machines without 64-bit atomics (MIPS32,
+ * PowerPC32) need no libatomic.
+ */
+#define WORD_BITS (8u * (unsigned int)sizeof(unsigned long))
 #define MAP_WORDS ((FL_QSPIN_THREAD_POOL + WORD_BITS - 1) / WORD_BITS)
+#define BIT(i) (1ul << ((unsigned int)(i) % WORD_BITS))
 
 /* Bit i set: index i belongs to a live thread. */
-static uint64_t index_map[MAP_WORDS];
+static unsigned long index_map[MAP_WORDS];
 static __thread int self_index = -1;
 
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
@@ -23,8 +28,7 @@ static void release_index(int index)
 	 * the next owner of the index, which takes it with an ACQUIRE RMW,
 	 * reuses them.
 	 */
-	__atomic_fetch_and(&index_map[(unsigned)index / WORD_BITS],
-			   ~(UINT64_C(1) << ((unsigned)index % WORD_BITS)),
+	__atomic_fetch_and(&index_map[(unsigned)index / WORD_BITS], ~BIT(index),
 			   __ATOMIC_RELEASE);
 }
 
@@ -42,8 +46,7 @@ static void on_fork_child(void)
 {
 	memset(index_map, 0, sizeof(index_map));
 	if (self_index >= 0)
-		index_map[(unsigned)self_index / WORD_BITS] |=
-			UINT64_C(1) << ((unsigned)self_index % WORD_BITS);
+		index_map[(unsigned)self_index / WORD_BITS] |= BIT(self_index);
 }
 
 static void make_exit_key(void)
@@ -55,12 +58,13 @@ static void make_exit_key(void)
 static int take_free_index(void)
 {
 	for (unsigned int w = 0; w < MAP_WORDS; w++) {
-		uint64_t used = __atomic_load_n(&index_map[w], __ATOMIC_RELAXED);
+		unsigned long used = __atomic_load_n(&index_map[w],
+						     __ATOMIC_RELAXED);
 
 		while (~used != 0) {
-			unsigned int bit = (unsigned int)__builtin_ctzll(~used);
+			unsigned int bit = (unsigned int)__builtin_ctzl(~used);
 			unsigned int index = w * WORD_BITS + bit;
-			uint64_t mask = UINT64_C(1) << bit;
+			unsigned long mask = BIT(bit);
 
 			if (index >= FL_QSPIN_THREAD_POOL)
 				break;
