@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The generated code of the ticket lock, checked where the seed series
+# cares about it: the fast path must be one atomic add on the word
+# (amoadd.w.aqrl on RISC-V, amadd_db.w on LoongArch), not a compare-exchange
+# loop, and the unlock a half-word store after a release barrier.
+# usage: tests/cross/codegen.sh riscv64-clang|riscv64-gcc|loongarch64
+# GCC 12 (Debian 12's riscv64-linux-gnu-gcc) maps a SEQ_CST fetch-add to
+# `fence iorw,ow; amoadd.w.aq` and a release store to a full fence: still
+# one AMO and no loop, which is what is checked for it; clang-19 gives the
+# kernel's own `amoadd.w.aqrl` and `fence rw,w`, which is checked exactly.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+target=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+case $target in
+riscv64-gcc)
+	riscv64-linux-gnu-gcc -O2 ${CODEGEN_CFLAGS:-} -I"$top/include" -c -o "$work/p.o" "$here/codegen_probe.c"
+	add='amoadd\.w\.aq(rl)?\b'
+	llsc='lr\.w|sc\.w'
+	store='\bsh\b'
+	barrier='\bfence\b'
+	;;
+riscv64-clang)
+	clang-19 --target=riscv64-linux-gnu -ffreestanding -O2 -I"$top/include" \
+		-c -o "$work/p.o" "$here/codegen_probe.c"
+	add='amoadd\.w\.aqrl'
+	llsc='lr\.w|sc\.w'
+	store='\bsh\b'
+	barrier='fence\s+rw,\s*w'
+	;;
+loongarch64)
+	clang-19 --target=loongarch64-linux-gnu -mno-lsx -ffreestanding -O2 \
+		-I"$top/include" -c -o "$work/p.o" "$here/codegen_probe.c"
+	add='amadd_db\.w'
+	llsc='\bll\.w|\bsc\.w'
+	store='\bst\.h\b'
+	barrier='\bdbar\b'
+	;;
+*) echo "codegen.sh: target must be riscv64-gcc, riscv64-clang or loongarch64" >&2; exit 2 ;;
+esac
+llvm-objdump-19 -d --no-show-raw-insn "$work/p.o" > "$work/dis.txt"
+fn() { awk -v f="<$1>:" '$2 == f {on = 1; next} /^$/ {on = 0} on' "$work/dis.txt"; }
+fn probe_lock > "$work/lock.txt"
+fn probe_unlock > "$work/unlock.txt"
+fail=0
+check() { # file, what, must (1) or must not (0), regex
+	if grep -qE "$4" "$1"; then found=1; else found=0; fi
+	if [ "$found" != "$3" ]; then
+		echo "FAIL: $2" >&2
+		fail=1
+	else
+		echo "ok: $2"
+	fi
+}
+check "$work/lock.txt" "lock: the ticket is taken with one atomic add ($add)" 1 "$add"
+check "$work/lock.txt" "lock: no LL/SC compare-exchange loop in the fast path" 0 "$llsc"
+[ "$(grep -cE "$add" "$work/lock.txt")" = 1 ] || { echo "FAIL: more than one atomic add" >&2; fail=1; }
+check "$work/unlock.txt" "unlock: a half-word store of the owner" 1 "$store"
+check "$work/unlock.txt" "unlock: a release barrier before it" 1 "$barrier"
+check "$work/unlock.txt" "unlock: no atomic read-modify-write" 0 "amo|am[a-z]+_db|$llsc"
+if [ $fail != 0 ]; then
+	echo "--- probe_lock"; cat "$work/lock.txt"; echo "--- probe_unlock"; cat "$work/unlock.txt"
+	exit 1
+fi
+echo "codegen $target: ok"
+echo "--- probe_lock";  sed 's/^/    /' "$work/lock.txt"
+echo "--- probe_unlock"; sed 's/^/    /' "$work/unlock.txt"
