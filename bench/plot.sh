@@ -17,7 +17,7 @@ plot() { # file ylabel column logscale
 		echo "set terminal pngcairo size 1000,620 font ',10'"
 		echo "set output '$out/$1'"
 		echo "set xlabel 'threads (machine: $(nproc) CPUs)'"
-		echo "set ylabel '$2'"
+		echo "set ylabel \"$2\""
 		echo "set key outside right"
 		echo "set grid"
 		[ "$4" = log ] && echo "set logscale y"
