@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages_for() {
 	case $1 in
-	build) echo cmake make gcc g++ pkg-config ;;
+	build) echo cmake make gcc g++ pkg-config liblzma-dev libzstd-dev xz-utils zstd ;;
 	test) echo cppcheck clang-tidy ;;
 	bench) echo libck-dev libdpdk-dev gnuplot-nox valgrind ;;
 	vm) echo qemu-system-x86 busybox-static cpio xz-utils zstd liblzma-dev libzstd-dev ;;

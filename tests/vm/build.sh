@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Build the guest: the kernel and modules (kernel.sh), the project's tools
+# as static binaries, and a busybox initramfs with the scenarios.
+# usage: tests/vm/build.sh OUTDIR
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+out=$(mkdir -p "$1" && cd "$1" && pwd)
+bash "$here/kernel.sh" "$out"
+
+root=$out/rootfs
+rm -rf "$root"
+mkdir -p "$root"/{bin,dev,proc,sys,tmp,modules,scenarios}
+cp /bin/busybox "$root/bin/busybox"
+file "$root/bin/busybox" | grep -q 'statically linked' || {
+	echo "build.sh: /bin/busybox is not static (apt-get install busybox-static)" >&2
+	exit 1
+}
+cp "$out/test_firmware.ko" "$out/virtio_blk.ko" "$root/modules/"
+cp "$here/init.sh" "$root/init"
+chmod +x "$root/init"
+cp "$here"/scenarios/*.sh "$root/scenarios/"
+# Images made here, where xz and zstd exist: whole and broken.
+mkdir -p "$root/scenarios/data"
+head -c 1500 /dev/urandom > "$root/scenarios/data/img.bin"
+xz -kc "$root/scenarios/data/img.bin" > "$root/scenarios/data/img.bin.xz"
+zstd -qc "$root/scenarios/data/img.bin" > "$root/scenarios/data/img.bin.zst"
+head -c 40 "$root/scenarios/data/img.bin.xz" > "$root/scenarios/data/corrupt.xz"
+head -c 20 "$root/scenarios/data/img.bin.zst" > "$root/scenarios/data/corrupt.zst"
+
+# The tools, static, with the same sources and flags as the host build.
+gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -DFWU_HAVE_LZMA -DFWU_HAVE_ZSTD \
+	-o "$root/bin/fwupload" "$top"/tools/fwupload/*.c "$top"/tools/common/*.c \
+	-llzma -lzstd -lpthread
+
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initrd.gz"
+# A disk for swap (memreclaim's tests use it).
+[ -e "$out/swap.img" ] || truncate -s 512M "$out/swap.img"
+echo "vm: $(cat "$out/kernel-package"), initrd $(du -h "$out/initrd.gz" | cut -f1)"

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Boot the guest and run one scenario in it; exit with the scenario's
+# status.  A panic, a guest that does not finish, or a missing verdict
+# fail clearly instead of hanging.
+# usage: tests/vm/run.sh VMDIR SCENARIO [TIMEOUT_S]
+#        tests/vm/run.sh VMDIR shell           an interactive shell in the guest
+set -euo pipefail
+vm=$1 scenario=$2 limit=${3:-180}
+[ -e "$vm/initrd.gz" ] || { echo "run.sh: $vm: not built (tests/vm/build.sh $vm)" >&2; exit 2; }
+qemu=(qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1024 -nographic -no-reboot
+	-kernel "$vm/vmlinuz" -initrd "$vm/initrd.gz"
+	-drive "file=$vm/swap.img,if=virtio,format=raw" -snapshot
+	-append "console=ttyS0 panic=-1 quiet fl.scenario=$scenario")
+if [ "$scenario" = shell ]; then
+	exec "${qemu[@]}"
+fi
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+start=$SECONDS
+timeout "$limit" "${qemu[@]}" </dev/null >"$log" 2>&1 || true
+# For people: CR-LF line ends made LF, each redraw of a progress line (a
+# lone CR) a line of its own, terminal escape codes dropped.
+sed 's/\r$//' "$log" | tr '\r' '\n' | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1bc//g' |
+	sed -n '/VM-READY/,$p' | grep -v 'reboot: Power down' || true
+if grep -q 'Kernel panic' "$log"; then
+	echo "vm: $scenario: the guest kernel panicked" >&2
+	tr -d '\r' <"$log" | tail -30 >&2
+	exit 1
+fi
+rc=$(tr -d '\r' <"$log" | sed -n 's/^VM-RESULT: \([0-9]*\)$/\1/p' | tail -1)
+if [ -z "$rc" ]; then
+	echo "vm: $scenario: no result after $((SECONDS - start)) s (limit $limit s): timed out or crashed" >&2
+	tr -d '\r' <"$log" | tail -20 >&2
+	exit 1
+fi
+echo "vm: $scenario: exit $rc in $((SECONDS - start)) s"
+exit "$rc"

@@ -1,0 +1,208 @@
+# fwupload scenarios against the real fw_upload class and test_firmware's
+# upload devices (images of 1..2048 bytes; "inject:<status>:<error>" as the
+# image injects an error; an injected user-abort blocks until canceled).
+
+FW=/sys/class/firmware
+
+# The data test_firmware received, for DEVICE.
+received() {
+	echo -n "$1" > $TF/config_upload_name
+	cat $TF/upload_read
+}
+
+scenario_fw_upload_ok() {
+	register upload0
+	head -c 2000 /dev/urandom > /tmp/img
+	expect_rc 0 fwupload upload0 /tmp/img
+	[ "$(cat $FW/upload0/status)" = idle ] || fail "status not idle"
+	[ -z "$(cat $FW/upload0/error)" ] || fail "error not empty"
+	received upload0 | cmp - /tmp/img || fail "device got other data"
+	ok "the device received the image byte for byte"
+	# compressed images arrive decompressed
+	expect_rc 0 fwupload upload0 $DATA/img.bin.xz
+	received upload0 | cmp - $DATA/img.bin || fail ".xz image garbled"
+	expect_rc 0 fwupload upload0 $DATA/img.bin.zst
+	received upload0 | cmp - $DATA/img.bin || fail ".zst image garbled"
+	ok ".xz and .zst images decompressed on the way"
+	# by path, with JSON
+	fwupload --json $FW/upload0 /tmp/img > /tmp/out.json
+	grep -q '"result": "ok"' /tmp/out.json || fail "json: $(cat /tmp/out.json)"
+	grep -q '"size": 2000' /tmp/out.json || fail "json size: $(cat /tmp/out.json)"
+	ok "json: $(cat /tmp/out.json)"
+	[ "$(cat $FW/upload0/loading)" = 0 ] || fail "loading left at $(cat $FW/upload0/loading)"
+}
+
+# One injected error, at each status the module can fail in.
+inject() {
+	err=$1 code=$2
+	register upload0
+	for st in preparing transferring programming; do
+		printf 'inject:%s:%s' "$st" "$err" > /tmp/img
+		fwupload --json upload0 /tmp/img > /tmp/out.json
+		rc=$?
+		[ $rc = $code ] || fail "$st:$err: exit $rc, expected $code ($(cat /tmp/out.json))"
+		grep -q "\"error\": \"$st:$err\"" /tmp/out.json ||
+			fail "$st:$err not reported: $(cat /tmp/out.json)"
+		ok "$st:$err -> exit $rc"
+	done
+}
+
+scenario_fw_inject_hw_error() { inject hw-error 10; }
+scenario_fw_inject_timeout() { inject timeout 11; }
+scenario_fw_inject_device_busy() { inject device-busy 12; }
+scenario_fw_inject_invalid_file_size() { inject invalid-file-size 13; }
+scenario_fw_inject_read_write_error() { inject read-write-error 14; }
+scenario_fw_inject_flash_wearout() { inject flash-wearout 15; }
+
+scenario_fw_oversize() {
+	register upload0
+	head -c 4096 /dev/urandom > /tmp/img
+	fwupload --json upload0 /tmp/img > /tmp/out.json
+	rc=$?
+	cat /tmp/out.json
+	[ $rc = 13 ] || fail "oversized image: exit $rc, expected 13"
+	grep -q ':invalid-file-size"' /tmp/out.json || fail "no invalid-file-size"
+	ok "a 4096-byte image is refused as invalid-file-size"
+}
+
+# Ctrl-C (SIGINT) or SIGTERM while the device works: cancel, settle, exit 7.
+scenario_fw_cancel_signal() {
+	register upload0
+	for sig in INT TERM; do
+		for st in preparing transferring programming; do
+			printf 'inject:%s:user-abort' "$st" > /tmp/img
+			fwupload --json upload0 /tmp/img > /tmp/out.json &
+			pid=$!
+			wait_status upload0 $st
+			kill -$sig $pid
+			wait $pid
+			rc=$?
+			[ $rc = 7 ] || fail "SIG$sig in $st: exit $rc ($(cat /tmp/out.json))"
+			grep -q "\"error\": \"$st:user-abort\"" /tmp/out.json ||
+				fail "SIG$sig in $st: $(cat /tmp/out.json)"
+			[ "$(cat $FW/upload0/status)" = idle ] || fail "not idle after cancel"
+			[ "$(cat $FW/upload0/loading)" = 0 ] || fail "loading left at 1"
+			ok "SIG$sig while $st: user-abort, exit 7, device idle"
+		done
+	done
+}
+
+scenario_fw_second_upload_refused() {
+	register upload0
+	printf 'inject:transferring:user-abort' > /tmp/block
+	fwupload -q upload0 /tmp/block &
+	pid=$!
+	wait_status upload0 transferring
+	head -c 100 /dev/urandom > /tmp/img
+	fwupload upload0 /tmp/img 2> /tmp/err
+	rc=$?
+	cat /tmp/err
+	[ $rc = 4 ] || fail "second upload: exit $rc, expected 4"
+	grep -q 'already in progress (status: transferring)' /tmp/err || fail "message"
+	ok "a second upload is refused while one runs"
+	expect_rc 0 fwupload cancel upload0
+	wait $pid
+	rc=$?
+	[ $rc = 7 ] || fail "the canceled upload exited $rc, expected 7"
+	ok "fwupload cancel ended the first upload with user-abort"
+	expect_rc 3 fwupload cancel upload0 # nothing to cancel now: ENODEV
+}
+
+scenario_fw_not_fw_upload() {
+	head -c 100 /dev/urandom > /tmp/img
+	expect_rc 3 fwupload nosuch /tmp/img
+	expect_rc 3 fwupload /sys/class/misc/test_firmware /tmp/img
+	expect_rc 3 fwupload status nosuch
+	register upload0
+	expect_rc 5 fwupload upload0 /nonexistent
+	: > /tmp/empty
+	expect_rc 5 fwupload upload0 /tmp/empty
+	expect_rc 5 fwupload upload0 /tmp
+	expect_rc 5 fwupload upload0 $DATA/corrupt.xz
+	expect_rc 5 fwupload upload0 $DATA/corrupt.zst
+	[ "$(cat $FW/upload0/status)" = idle ] || fail "a bad image touched the device"
+	expect_rc 2 fwupload --timeout -1 upload0 /tmp/img
+	expect_rc 2 fwupload upload0
+}
+
+scenario_fw_list_status() {
+	register upload0
+	register upload1
+	fwupload list | tee /tmp/list
+	grep -q '^upload0 *idle' /tmp/list || fail "upload0 not listed idle"
+	grep -q '^upload1 *idle' /tmp/list || fail "upload1 not listed idle"
+	printf 'inject:preparing:hw-error' > /tmp/img
+	fwupload -q upload1 /tmp/img
+	fwupload status upload1 | tee /tmp/st
+	grep -q 'preparing:hw-error' /tmp/st || fail "status shows no last error"
+	fwupload --json list | tee /tmp/list.json
+	grep -q '"device": "upload1", "status": "idle", "error": "preparing:hw-error"' /tmp/list.json ||
+		fail "json list"
+	ok "list and status show the devices and the last error"
+}
+
+# Wall time of N uploads of 2048 bytes, fwupload against the kernel
+# selftest's shell sequence (10 ms status polls); CPU while waiting.
+scenario_fw_overhead() {
+	register upload0
+	head -c 2048 /dev/urandom > /tmp/img
+	n=30
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	i=0
+	while [ $i -lt $n ]; do
+		fwupload -q upload0 /tmp/img || fail "upload"
+		i=$((i + 1))
+	done
+	t1=$(cut -d' ' -f1 /proc/uptime)
+	i=0
+	while [ $i -lt $n ]; do
+		echo 1 > $FW/upload0/loading
+		cat /tmp/img > $FW/upload0/data
+		echo 0 > $FW/upload0/loading
+		while [ "$(cat $FW/upload0/status)" != idle ]; do sleep 0.01; done
+		i=$((i + 1))
+	done
+	t2=$(cut -d' ' -f1 /proc/uptime)
+	echo "overhead: $n uploads: fwupload $(echo "$t1 $t0" | awk '{printf "%.2f", $1 - $2}') s, shell $(echo "$t2 $t1" | awk '{printf "%.2f", $1 - $2}') s, ratio $(echo "$t0 $t1 $t2" | awk '{printf "%.2f", ($2 - $1) / ($3 - $2)}')"
+	# CPU while the device works: an upload that blocks until canceled.
+	printf 'inject:programming:user-abort' > /tmp/block
+	fwupload -q upload0 /tmp/block &
+	pid=$!
+	wait_status upload0 programming
+	a=$(awk '{print $14 + $15}' /proc/$pid/stat)
+	sleep 3
+	b=$(awk '{print $14 + $15}' /proc/$pid/stat)
+	kill -INT $pid
+	wait $pid
+	echo "overhead: waiting on the device for 3 s used $((b - a)) clock ticks (100/s): $(echo "$a $b" | awk '{printf "%.1f", ($2 - $1) / 3}')% of a core"
+	[ $((b - a)) -lt 15 ] || fail "fwupload used over 5% of a core while waiting"
+	ok "under 5% of a core while waiting"
+}
+
+# The demo: a real upload with its progress display.
+scenario_fw_demo() {
+	register upload0
+	echo "registered test_firmware device upload0; fwupload list:"
+	fwupload list
+	head -c 2048 /dev/urandom > /tmp/firmware.bin
+	echo "fwupload upload0 /tmp/firmware.bin"
+	fwupload upload0 /tmp/firmware.bin || fail "upload"
+	received upload0 | cmp - /tmp/firmware.bin && echo "the device received all 2048 bytes"
+	printf 'inject:programming:flash-wearout' > /tmp/bad.bin
+	echo "fwupload upload0 bad.bin   (test_firmware injects programming:flash-wearout)"
+	fwupload upload0 /tmp/bad.bin
+	echo "exit status $? (15: flash-wearout)"
+	return 0
+}
+
+scenario_fw_timeout() {
+	register upload0
+	printf 'inject:transferring:user-abort' > /tmp/img
+	fwupload --json --timeout 1 upload0 /tmp/img > /tmp/out.json
+	rc=$?
+	cat /tmp/out.json
+	[ $rc = 8 ] || fail "--timeout: exit $rc, expected 8"
+	grep -q '"error": "transferring:user-abort"' /tmp/out.json || fail "not canceled"
+	[ "$(cat $FW/upload0/status)" = idle ] || fail "not idle after the timeout"
+	ok "--timeout 1 cancels a stuck upload and exits 8"
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/* Reading and writing sysfs/cgroup attribute files, with errno kept. */
+#ifndef TOOLS_SYSFS_H
+#define TOOLS_SYSFS_H
+
+#include <stddef.h>
+
+/*
+ * Read DIR/ATTR into buf (NUL-terminated, trailing newline removed).
+ * Returns the length, or -errno.
+ */
+int sysfs_read(const char *dir, const char *attr, char *buf, size_t len);
+
+/*
+ * Write `value` to DIR/ATTR in one write(2), as sysfs expects.
+ * Returns 0 or -errno (EINTR is returned, not retried: callers decide).
+ */
+int sysfs_write(const char *dir, const char *attr, const char *value);
+
+/* True if DIR/ATTR exists. */
+int sysfs_exists(const char *dir, const char *attr);
+
+#endif
