@@ -27,6 +27,7 @@ struct fake {
 	int data_errno;               /* write_data fails with this, or 0 */
 	size_t data_fail_after;       /* ...once this many bytes were taken */
 	int cancel_busy;              /* cancel writes that return EBUSY first */
+	int error_errno;              /* the error file's read fails with this */
 	/* what happened */
 	char log[1024];
 	size_t received;
@@ -68,6 +69,8 @@ static int f_read(struct fwu_device *d, const char *attr, char *buf, size_t len)
 		return 0;
 	}
 	if (!strcmp(attr, "error")) {
+		if (f->error_errno)
+			return -f->error_errno;
 		snprintf(buf, len, "%s", f->canceled ? "transferring:user-abort" :
 							f->error);
 		return 0;
@@ -268,6 +271,17 @@ static void device_vanishes(void)
 	CHECK(strstr(r.message, "disappeared"));
 }
 
+/* EBUSY on error: the kernel says the device is not idle. */
+static void error_busy(void)
+{
+	struct fake f = { .error_errno = EBUSY };
+	struct fwu_result r;
+
+	run(&f, 10, 0, &r);
+	CHECK_EQ(r.exit, FWU_EXIT_BUSY);
+	CHECK(strstr(r.message, "readable only when the device is idle"));
+}
+
 static void data_refused(void)
 {
 	struct fake f = { .data_errno = EPERM };
@@ -372,6 +386,7 @@ int main(int argc, char **argv)
 	timeout();
 	device_vanishes();
 	data_refused();
+	error_busy();
 	images(dir);
 	printf("test_upload: ok\n");
 	return 0;

@@ -67,6 +67,10 @@ static void sysfs_fail(struct run *u, const char *attr, int err)
 		fail(u, FWU_EXIT_PERM,
 		     "%s: %s (writing firmware needs root, and data needs "
 		     "CAP_SYS_RAWIO)", attr, err);
+	else if (err == -EBUSY && !strcmp(attr, "error"))
+		fail(u, FWU_EXIT_BUSY,
+		     "%s: %s: the error file is readable only when the device "
+		     "is idle", attr, err);
 	else if (err == -ENOENT || err == -ENODEV || err == -ENXIO)
 		fail(u, FWU_EXIT_IO, "%s: %s: the device disappeared", attr,
 		     err);

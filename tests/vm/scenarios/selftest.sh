@@ -1,0 +1,10 @@
+# Scenarios that must make run.sh fail: the runner's own tests.
+
+scenario_selftest_panic() {
+	echo 1 > /proc/sys/kernel/sysrq
+	echo c > /proc/sysrq-trigger # crash the kernel on purpose
+}
+
+scenario_selftest_hang() {
+	sleep 100000
+}
