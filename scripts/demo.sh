@@ -21,4 +21,7 @@ echo "== fwupload: a real firmware upload in a Linux 6.12 guest (QEMU, TCG)"
 bash tests/vm/build.sh build/vm
 bash tests/vm/run.sh build/vm fw_demo 180
 echo
-echo "== not built yet: memreclaim, la64dis (see README.md)"
+echo "== memreclaim: a real proactive reclaim in the same guest (swap + zswap)"
+bash tests/vm/run.sh build/vm mr_demo 180
+echo
+echo "== not built yet: the memreclaim daemon, la64dis (see README.md)"

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/* memreclaim's parsers: sizes as memparse() reads them, memory.stat and
+ * pressure files, each with malformed input. */
+#include <string.h>
+
+#include "../../tools/common/size.h"
+#include "../../tools/memreclaim/cgroup.h"
+#include "../harness.h"
+
+static uint64_t size_ok(const char *s)
+{
+	char err[256];
+	uint64_t v = 0;
+
+	if (parse_size(s, &v, err, sizeof(err)) != 0) {
+		fprintf(stderr, "'%s' refused: %s\n", s, err);
+		exit(1);
+	}
+	return v;
+}
+
+static void size_bad(const char *s, const char *why)
+{
+	char err[256] = "";
+	uint64_t v = 12345;
+
+	CHECK(parse_size(s, &v, err, sizeof(err)) == -1);
+	CHECK(v == 12345); /* untouched */
+	if (!strstr(err, why)) {
+		fprintf(stderr, "'%s': message '%s' lacks '%s'\n", s, err, why);
+		exit(1);
+	}
+}
+
+static void sizes(void)
+{
+	CHECK_EQ(size_ok("0"), 0);
+	CHECK_EQ(size_ok("4096"), 4096);
+	CHECK_EQ(size_ok("100M"), 100ull << 20);
+	CHECK_EQ(size_ok("100m"), 100ull << 20);
+	CHECK_EQ(size_ok("1G"), 1ull << 30);
+	CHECK_EQ(size_ok("512k"), 512ull << 10);
+	CHECK_EQ(size_ok("2T"), 2ull << 40);
+	CHECK_EQ(size_ok("1P"), 1ull << 50);
+	CHECK_EQ(size_ok("1E"), 1ull << 60);
+	CHECK_EQ(size_ok("0x1000"), 4096);
+	CHECK_EQ(size_ok("0X10k"), 16ull << 10);
+	CHECK_EQ(size_ok("010"), 8); /* octal, as memparse */
+	CHECK_EQ(size_ok("18446744073709551615"), UINT64_MAX);
+	CHECK_EQ(size_ok("15E"), 15ull << 60);
+	size_bad("", "empty");
+	size_bad("10MB", "no B");
+	size_bad("1KK", "unexpected");
+	size_bad("-1", "not a size");
+	size_bad("+1", "not a size");
+	size_bad(" 1", "not a size");
+	size_bad("1 ", "unexpected");
+	size_bad("M", "not a size");
+	size_bad("0x", "unexpected");
+	size_bad("08", "unexpected");
+	size_bad("12abc", "unexpected");
+	size_bad("18446744073709551616", "too large");
+	size_bad("16E", "too large");
+	size_bad("99999999999999999999", "too large");
+}
+
+static void stats(void)
+{
+	struct mr_stat s;
+	char err[256];
+	uint64_t v;
+
+	CHECK(mr_parse_stat("anon 100\nfile 200\nzswap 3\nzswapped 12\n", &s,
+			    err, sizeof(err)) == 0);
+	CHECK_EQ(s.n, 4);
+	CHECK(mr_stat_get(&s, "file", &v) == 0 && v == 200);
+	CHECK(mr_stat_get(&s, "zswpout", &v) == -1);
+	CHECK(mr_parse_stat("", &s, err, sizeof(err)) == 0 && s.n == 0);
+	CHECK(mr_parse_stat("anon\n", &s, err, sizeof(err)) == -1);
+	CHECK(strstr(err, "line 1"));
+	CHECK(mr_parse_stat("anon 1\nfile x\n", &s, err, sizeof(err)) == -1);
+	CHECK(strstr(err, "line 2"));
+	CHECK(mr_parse_stat("anon 1 2\n", &s, err, sizeof(err)) == -1);
+	CHECK(mr_parse_stat("anon -5\n", &s, err, sizeof(err)) == -1);
+}
+
+static void pressure(void)
+{
+	struct mr_pressure p;
+	char err[256];
+
+	CHECK(mr_parse_pressure("some avg10=1.50 avg60=0.20 avg300=0.00 total=12345\n"
+				"full avg10=0.00 avg60=0.00 avg300=0.00 total=99\n",
+				&p, err, sizeof(err)) == 0);
+	CHECK(p.some.avg10 == 1.5 && p.some.total == 12345 && p.has_full &&
+	      p.full.total == 99);
+	CHECK(mr_parse_pressure("some avg10=0.00 avg60=0.00 avg300=0.00 total=7\n",
+				&p, err, sizeof(err)) == 0);
+	CHECK(!p.has_full && p.some.total == 7);
+	CHECK(mr_parse_pressure("", &p, err, sizeof(err)) == -1);
+	CHECK(mr_parse_pressure("full avg10=0.00 avg60=0.00 avg300=0.00 total=7\n",
+				&p, err, sizeof(err)) == -1);
+	CHECK(mr_parse_pressure("some avg10=0.00 avg60=0.00 total=7\n", &p, err,
+				sizeof(err)) == -1);
+	CHECK(mr_parse_pressure("some avg10=101 avg60=0 avg300=0 total=7\n", &p,
+				err, sizeof(err)) == -1);
+	CHECK(mr_parse_pressure("some avg10=0.00 avg60=0.00 avg300=0.00 total=7 x\n",
+				&p, err, sizeof(err)) == -1);
+	CHECK(mr_parse_pressure("some avg10=0.00 avg60=0.00 avg300=0.00 total=7\n"
+				"full avg10=0.00 avg60=0.00 avg300=0.00 total=7\n"
+				"extra\n", &p, err, sizeof(err)) == -1);
+}
+
+int main(void)
+{
+	sizes();
+	stats();
+	pressure();
+	printf("test_parsers: ok\n");
+	return 0;
+}

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+#include "cgroup.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../common/sysfs.h"
+
+int mr_parse_stat(const char *text, struct mr_stat *s, char *err, size_t len)
+{
+	int line = 0;
+
+	s->n = 0;
+	while (*text) {
+		const char *nl = strchr(text, '\n');
+		size_t l = nl ? (size_t)(nl - text) : strlen(text);
+		char buf[128], key[48];
+		uint64_t v;
+		int used = 0;
+
+		line++;
+		if (l >= sizeof(buf)) {
+			snprintf(err, len, "line %d: too long", line);
+			return -1;
+		}
+		memcpy(buf, text, l);
+		buf[l] = '\0';
+		text += l + (nl ? 1 : 0);
+		if (l == 0)
+			continue;
+		if (sscanf(buf, "%47s %" SCNu64 "%n", key, &v, &used) != 2 ||
+		    buf[used] != '\0' || strchr(buf, '-')) {
+			snprintf(err, len, "line %d: not 'key number': '%s'", line,
+				 buf);
+			return -1;
+		}
+		if (s->n == MR_MAX_KEYS) {
+			snprintf(err, len, "more than %d keys", MR_MAX_KEYS);
+			return -1;
+		}
+		snprintf(s->key[s->n], sizeof(s->key[0]), "%s", key);
+		s->val[s->n++] = v;
+	}
+	return 0;
+}
+
+int mr_stat_get(const struct mr_stat *s, const char *key, uint64_t *val)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->key[i], key)) {
+			*val = s->val[i];
+			return 0;
+		}
+	return -1;
+}
+
+static int parse_psi_line(const char *line, const char *kind,
+			  struct mr_psi_line *out)
+{
+	char word[8];
+	int used = 0;
+
+	if (sscanf(line, "%7s avg10=%lf avg60=%lf avg300=%lf total=%" SCNu64 "%n",
+		   word, &out->avg10, &out->avg60, &out->avg300, &out->total,
+		   &used) != 5 ||
+	    line[used] != '\0' || strcmp(word, kind) != 0 || out->avg10 < 0 ||
+	    out->avg60 < 0 || out->avg300 < 0 || out->avg10 > 100 ||
+	    out->avg60 > 100 || out->avg300 > 100)
+		return -1;
+	return 0;
+}
+
+int mr_parse_pressure(const char *text, struct mr_pressure *p, char *err,
+		      size_t len)
+{
+	char first[160] = "", second[160] = "";
+	const char *nl = strchr(text, '\n');
+	size_t l = nl ? (size_t)(nl - text) : strlen(text);
+
+	memset(p, 0, sizeof(*p));
+	if (l >= sizeof(first))
+		goto bad;
+	memcpy(first, text, l);
+	if (parse_psi_line(first, "some", &p->some) < 0)
+		goto bad;
+	if (nl && nl[1]) {
+		const char *rest = nl + 1;
+		const char *nl2 = strchr(rest, '\n');
+
+		l = nl2 ? (size_t)(nl2 - rest) : strlen(rest);
+		if (l >= sizeof(second) || (nl2 && nl2[1]))
+			goto bad;
+		memcpy(second, rest, l);
+		if (parse_psi_line(second, "full", &p->full) < 0)
+			goto bad;
+		p->has_full = true;
+	}
+	return 0;
+bad:
+	snprintf(err, len, "not a pressure file ('some avg10=... total=...')");
+	return -1;
+}
+
+enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
+			    size_t dirlen, char *err, size_t errlen)
+{
+	struct stat st;
+	int n;
+
+	if (cgroup[0] == '/' || cgroup[0] == '.')
+		n = snprintf(dir, dirlen, "%s", cgroup);
+	else
+		n = snprintf(dir, dirlen, "%s/%s", root, cgroup);
+	if (n < 0 || (size_t)n >= dirlen) {
+		snprintf(err, errlen, "%s: name too long", cgroup);
+		return MR_EXIT_USAGE;
+	}
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: %s", dir,
+			 errno == ENOENT ? "no such cgroup" : "not a directory");
+		return MR_EXIT_NOCGROUP;
+	}
+	if (!sysfs_exists(dir, "cgroup.controllers")) {
+		snprintf(err, errlen,
+			 "%s: not a cgroup v2 directory (no cgroup.controllers)",
+			 dir);
+		return MR_EXIT_NOCGROUP;
+	}
+	if (!sysfs_exists(dir, "memory.current")) {
+		snprintf(err, errlen,
+			 "%s: no memory controller here (no memory.current: "
+			 "enable it with +memory in the parent's "
+			 "cgroup.subtree_control)", dir);
+		return MR_EXIT_NOCGROUP;
+	}
+	return MR_OK;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/* cgroup v2 memory files: checks and strict parsers. */
+#ifndef MEMRECLAIM_CGROUP_H
+#define MEMRECLAIM_CGROUP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Exit codes of memreclaim (documented in memreclaim.8). */
+enum mr_exit {
+	MR_OK = 0,
+	MR_EXIT_USAGE = 2,      /* bad option, malformed size */
+	MR_EXIT_NOCGROUP = 3,   /* not a cgroup v2 dir, or no memory controller */
+	MR_EXIT_NOKERNEL = 4,   /* the kernel lacks the file or the key */
+	MR_EXIT_PARTIAL = 5,    /* reclaimed less than asked (EAGAIN) */
+	MR_EXIT_IO = 6,         /* a read or write failed */
+	MR_EXIT_PERM = 7,       /* permission denied */
+};
+
+#define MR_MAX_KEYS 128
+
+struct mr_stat {
+	size_t n;
+	char key[MR_MAX_KEYS][48];
+	uint64_t val[MR_MAX_KEYS];
+};
+
+/* "key value" lines, as memory.stat; -1 with err on any malformed line. */
+int mr_parse_stat(const char *text, struct mr_stat *s, char *err, size_t len);
+/* The value of `key`, or -1 if absent. */
+int mr_stat_get(const struct mr_stat *s, const char *key, uint64_t *val);
+
+struct mr_psi_line {
+	double avg10, avg60, avg300;
+	uint64_t total; /* microseconds stalled */
+};
+
+struct mr_pressure {
+	struct mr_psi_line some, full;
+	bool has_full;
+};
+
+/* memory.pressure / io.pressure; -1 with err if malformed. */
+int mr_parse_pressure(const char *text, struct mr_pressure *p, char *err,
+		      size_t len);
+
+/*
+ * Resolve CGROUP (a path, or a name under the cgroup root) and check it is
+ * a cgroup v2 directory with the memory controller.  Returns MR_OK or an
+ * exit code with a message naming the file and the reason.
+ */
+enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
+			    size_t dirlen, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * memreclaim: proactive reclaim for cgroup v2 through memory.reclaim
+ * (Linux 5.19), and per-cgroup zswap accounting and limits.  See
+ * docs/man/memreclaim.8.  This version has the one-shot commands; the
+ * PSI-driven daemon (`memreclaim run`) is not written yet.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "../common/json.h"
+#include "../common/size.h"
+#include "../common/sysfs.h"
+#include "cgroup.h"
+
+static const char usage[] =
+	"usage: memreclaim [OPTIONS] reclaim CGROUP SIZE [--swappiness N]\n"
+	"       memreclaim [OPTIONS] stat CGROUP...\n"
+	"       memreclaim [OPTIONS] zswap CGROUP [--max SIZE|max] [--writeback 0|1]\n"
+	"CGROUP is a path, or a name under the cgroup root. SIZE is as\n"
+	"memory.reclaim reads it: 100M, 1G, 0x1000, 512K.\n"
+	"  -j, --json             machine output\n"
+	"  -p, --prometheus       stat: Prometheus text format\n"
+	"      --cgroup-root DIR  default $MEMRECLAIM_CGROUP_ROOT or /sys/fs/cgroup\n"
+	"  -h, --help\n";
+
+struct opts {
+	bool json, prometheus;
+	const char *root;
+	long swappiness; /* -1: not given */
+	const char *zswap_max, *writeback;
+};
+
+static int io_exit(int err)
+{
+	return err == -EPERM || err == -EACCES ? (int)MR_EXIT_PERM : (int)MR_EXIT_IO;
+}
+
+static int read_u64(const char *dir, const char *attr, uint64_t *v)
+{
+	char buf[64];
+	int n = sysfs_read(dir, attr, buf, sizeof(buf));
+
+	if (n < 0)
+		return n;
+	return sscanf(buf, "%" SCNu64, v) == 1 ? 0 : -EINVAL;
+}
+
+/* swappiness= in memory.reclaim came with Linux 6.11. */
+static bool kernel_has_reclaim_swappiness(void)
+{
+	struct utsname u;
+	int major = 0, minor = 0;
+
+	return uname(&u) == 0 && sscanf(u.release, "%d.%d", &major, &minor) == 2 &&
+	       (major > 6 || (major == 6 && minor >= 11));
+}
+
+static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *size)
+{
+	char dir[4096], err[512], req[96], a[24], b[24], c[24], d[24];
+	uint64_t bytes, before, after;
+	enum mr_exit code;
+	int rc;
+
+	/* Everything is checked before anything is written. */
+	if (parse_size(size, &bytes, err, sizeof(err)) < 0) {
+		fprintf(stderr, "memreclaim: size %s\n", err);
+		return MR_EXIT_USAGE;
+	}
+	code = mr_cgroup_open(o->root, cgroup, dir, sizeof(dir), err, sizeof(err));
+	if (code != MR_OK) {
+		fprintf(stderr, "memreclaim: %s\n", err);
+		return code;
+	}
+	if (!sysfs_exists(dir, "memory.reclaim")) {
+		fprintf(stderr, "memreclaim: %s/memory.reclaim: missing: the "
+				"kernel predates Linux 5.19\n", dir);
+		return MR_EXIT_NOKERNEL;
+	}
+	if (o->swappiness >= 0 && !kernel_has_reclaim_swappiness()) {
+		fprintf(stderr, "memreclaim: --swappiness: memory.reclaim takes "
+				"swappiness= only from Linux 6.11\n");
+		return MR_EXIT_NOKERNEL;
+	}
+	rc = read_u64(dir, "memory.current", &before);
+	if (rc < 0) {
+		fprintf(stderr, "memreclaim: %s/memory.current: %s\n", dir,
+			strerror(-rc));
+		return io_exit(rc);
+	}
+	if (o->swappiness >= 0)
+		snprintf(req, sizeof(req), "%" PRIu64 " swappiness=%ld", bytes,
+			 o->swappiness);
+	else
+		snprintf(req, sizeof(req), "%" PRIu64, bytes);
+	/* The kernel stops on a pending signal (EINTR): ask again. */
+	do
+		rc = sysfs_write(dir, "memory.reclaim", req);
+	while (rc == -EINTR);
+	if (rc < 0 && rc != -EAGAIN) {
+		fprintf(stderr, "memreclaim: %s/memory.reclaim: %s\n", dir,
+			strerror(-rc));
+		return io_exit(rc);
+	}
+	if (read_u64(dir, "memory.current", &after) < 0)
+		after = before;
+	format_size(a, sizeof(a), (double)bytes);
+	format_size(b, sizeof(b), (double)before - (double)after);
+	format_size(c, sizeof(c), (double)before);
+	format_size(d, sizeof(d), (double)after);
+	if (o->json) {
+		printf("{\"cgroup\": ");
+		json_string(stdout, dir);
+		printf(", \"asked_bytes\": %" PRIu64 ", \"reclaimed_bytes\": %" PRId64
+		       ", \"current_before\": %" PRIu64 ", \"current_after\": %" PRIu64
+		       ", \"result\": \"%s\"}\n",
+		       bytes, (int64_t)(before - after), before, after,
+		       rc == -EAGAIN ? "partial" : "ok");
+	} else {
+		printf("%s: asked %s, reclaimed %s (memory.current %s -> %s)%s\n",
+		       dir, a, b, c, d,
+		       rc == -EAGAIN ? ": less than asked (EAGAIN)" : "");
+	}
+	return rc == -EAGAIN ? MR_EXIT_PARTIAL : MR_OK;
+}
+
+/* What stat shows: file, key (for memory.stat keys), label. */
+static const char *const single_files[] = {
+	"memory.current", "memory.min", "memory.low", "memory.high",
+	"memory.max", "memory.swap.current", "memory.zswap.current",
+	"memory.zswap.max",
+};
+static const char *const stat_keys[] = {
+	"anon", "file", "zswap", "zswapped", "zswpin", "zswpout", "pgscan",
+	"pgsteal", "workingset_refault_anon", "workingset_refault_file",
+};
+
+static void metric_name(char *out, size_t len, const char *file)
+{
+	size_t i = 0;
+
+	for (; *file && i + 1 < len; file++) {
+		if (*file == '.' || *file == '-')
+			out[i++] = '_';
+		else
+			out[i++] = *file;
+	}
+	out[i] = '\0';
+}
+
+static int show_stat(const struct opts *o, const char *cgroup, bool first)
+{
+	char dir[4096], err[512], text[8192], name[64];
+	struct mr_stat s;
+	struct mr_pressure p;
+	enum mr_exit code = mr_cgroup_open(o->root, cgroup, dir, sizeof(dir),
+					   err, sizeof(err));
+	int rc;
+
+	if (code != MR_OK) {
+		fprintf(stderr, "memreclaim: %s\n", err);
+		return code;
+	}
+	rc = sysfs_read(dir, "memory.stat", text, sizeof(text));
+	if (rc < 0 || mr_parse_stat(text, &s, err, sizeof(err)) < 0) {
+		fprintf(stderr, "memreclaim: %s/memory.stat: %s\n", dir,
+			rc < 0 ? strerror(-rc) : err);
+		return rc < 0 ? io_exit(rc) : (int)MR_EXIT_IO;
+	}
+	rc = sysfs_read(dir, "memory.pressure", text, sizeof(text));
+	if (rc < 0 || mr_parse_pressure(text, &p, err, sizeof(err)) < 0) {
+		fprintf(stderr, "memreclaim: %s/memory.pressure: %s\n", dir,
+			rc < 0 ? strerror(-rc) : err);
+		return rc < 0 ? io_exit(rc) : (int)MR_EXIT_IO;
+	}
+	if (o->json)
+		printf("%s{\"cgroup\": ", first ? "" : ",\n ");
+	if (o->json)
+		json_string(stdout, dir);
+	else if (!o->prometheus)
+		printf("%s%s\n", first ? "" : "\n", dir);
+	for (size_t i = 0; i < sizeof(single_files) / sizeof(*single_files); i++) {
+		char v[64];
+		bool is_max;
+
+		if (sysfs_read(dir, single_files[i], v, sizeof(v)) < 0)
+			continue; /* absent on this kernel or the root */
+		is_max = strcmp(v, "max") == 0;
+		metric_name(name, sizeof(name), single_files[i]);
+		if (o->json)
+			printf(", \"%s\": %s%s%s", single_files[i],
+			       is_max ? "\"" : "", v, is_max ? "\"" : "");
+		else if (o->prometheus && !is_max)
+			printf("memreclaim_%s_bytes{cgroup=\"%s\"} %s\n", name, dir, v);
+		else if (!o->prometheus)
+			printf("  %-28s %s\n", single_files[i], v);
+	}
+	for (size_t i = 0; i < sizeof(stat_keys) / sizeof(*stat_keys); i++) {
+		uint64_t v;
+
+		if (mr_stat_get(&s, stat_keys[i], &v) < 0)
+			continue;
+		if (o->json)
+			printf(", \"stat.%s\": %" PRIu64, stat_keys[i], v);
+		else if (o->prometheus)
+			printf("memreclaim_stat_%s{cgroup=\"%s\"} %" PRIu64 "\n",
+			       stat_keys[i], dir, v);
+		else
+			printf("  %-28s %" PRIu64 "\n", stat_keys[i], v);
+	}
+	{
+		uint64_t zswap, zswapped;
+
+		if (mr_stat_get(&s, "zswap", &zswap) == 0 &&
+		    mr_stat_get(&s, "zswapped", &zswapped) == 0 && zswap > 0) {
+			double ratio = (double)zswapped / (double)zswap;
+
+			if (o->json)
+				printf(", \"zswap_compression_ratio\": %.2f", ratio);
+			else if (o->prometheus)
+				printf("memreclaim_zswap_compression_ratio{cgroup=\"%s\"} %.3f\n",
+				       dir, ratio);
+			else
+				printf("  %-28s %.2f\n", "zswap compression ratio", ratio);
+		}
+	}
+	for (int k = 0; k < (p.has_full ? 2 : 1); k++) {
+		const struct mr_psi_line *l = k ? &p.full : &p.some;
+		const char *kind = k ? "full" : "some";
+
+		if (o->json)
+			printf(", \"pressure.%s\": {\"avg10\": %.2f, \"avg60\": %.2f, "
+			       "\"avg300\": %.2f, \"total_us\": %" PRIu64 "}",
+			       kind, l->avg10, l->avg60, l->avg300, l->total);
+		else if (o->prometheus)
+			printf("memreclaim_pressure_%s_total_us{cgroup=\"%s\"} %" PRIu64
+			       "\nmemreclaim_pressure_%s_avg10{cgroup=\"%s\"} %.2f\n",
+			       kind, dir, l->total, kind, dir, l->avg10);
+		else
+			printf("  pressure %-19s avg10=%.2f avg60=%.2f avg300=%.2f "
+			       "total=%" PRIu64 " us\n", kind, l->avg10, l->avg60,
+			       l->avg300, l->total);
+	}
+	if (o->json)
+		printf("}");
+	return MR_OK;
+}
+
+static int cmd_stat(const struct opts *o, int n, char **cgroups)
+{
+	int code = MR_OK;
+
+	if (o->json)
+		printf("[");
+	for (int i = 0; i < n; i++) {
+		int rc = show_stat(o, cgroups[i], i == 0);
+
+		if (rc != MR_OK)
+			code = rc;
+	}
+	if (o->json)
+		printf("]\n");
+	return code;
+}
+
+static int cmd_zswap(const struct opts *o, const char *cgroup)
+{
+	char dir[4096], err[512], v[64];
+	enum mr_exit code = mr_cgroup_open(o->root, cgroup, dir, sizeof(dir),
+					   err, sizeof(err));
+	int rc;
+
+	if (code != MR_OK) {
+		fprintf(stderr, "memreclaim: %s\n", err);
+		return code;
+	}
+	if (!sysfs_exists(dir, "memory.zswap.max")) {
+		fprintf(stderr, "memreclaim: %s/memory.zswap.max: missing: the "
+				"kernel lacks per-cgroup zswap (Linux 5.19+, "
+				"CONFIG_ZSWAP)\n", dir);
+		return MR_EXIT_NOKERNEL;
+	}
+	if (o->zswap_max) {
+		uint64_t bytes;
+		char val[32];
+
+		if (!strcmp(o->zswap_max, "max")) {
+			snprintf(val, sizeof(val), "max");
+		} else if (parse_size(o->zswap_max, &bytes, err, sizeof(err)) < 0) {
+			fprintf(stderr, "memreclaim: --max %s\n", err);
+			return MR_EXIT_USAGE;
+		} else {
+			snprintf(val, sizeof(val), "%" PRIu64, bytes);
+		}
+		rc = sysfs_write(dir, "memory.zswap.max", val);
+		if (rc < 0) {
+			fprintf(stderr, "memreclaim: %s/memory.zswap.max: %s\n",
+				dir, strerror(-rc));
+			return io_exit(rc);
+		}
+	}
+	if (o->writeback) {
+		if (!sysfs_exists(dir, "memory.zswap.writeback")) {
+			fprintf(stderr, "memreclaim: %s/memory.zswap.writeback: "
+					"missing: the kernel predates Linux 6.8\n",
+				dir);
+			return MR_EXIT_NOKERNEL;
+		}
+		rc = sysfs_write(dir, "memory.zswap.writeback", o->writeback);
+		if (rc < 0) {
+			fprintf(stderr, "memreclaim: %s/memory.zswap.writeback: %s\n",
+				dir, strerror(-rc));
+			return io_exit(rc);
+		}
+	}
+	if (o->json) {
+		printf("{\"cgroup\": ");
+		json_string(stdout, dir);
+	} else {
+		printf("%s\n", dir);
+	}
+	{
+		static const char *const files[] = { "memory.zswap.current",
+						     "memory.zswap.max",
+						     "memory.zswap.writeback" };
+
+		for (size_t i = 0; i < 3; i++) {
+			if (sysfs_read(dir, files[i], v, sizeof(v)) < 0)
+				continue;
+			if (o->json)
+				printf(", \"%s\": \"%s\"", files[i], v);
+			else
+				printf("  %-24s %s\n", files[i], v);
+		}
+	}
+	if (o->json)
+		printf("}\n");
+	return MR_OK;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "prometheus", no_argument, NULL, 'p' },
+		{ "cgroup-root", required_argument, NULL, 'r' },
+		{ "swappiness", required_argument, NULL, 's' },
+		{ "max", required_argument, NULL, 'm' },
+		{ "writeback", required_argument, NULL, 'w' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct opts o = { .swappiness = -1 };
+	char *end;
+	int opt;
+
+	o.root = getenv("MEMRECLAIM_CGROUP_ROOT");
+	if (!o.root || !*o.root)
+		o.root = "/sys/fs/cgroup";
+	while ((opt = getopt_long(argc, argv, "jph", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'j': o.json = true; break;
+		case 'p': o.prometheus = true; break;
+		case 'r': o.root = optarg; break;
+		case 's':
+			errno = 0;
+			o.swappiness = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || o.swappiness < 0 ||
+			    o.swappiness > 200) {
+				fprintf(stderr, "memreclaim: --swappiness: '%s' is "
+						"not 0..200\n", optarg);
+				return MR_EXIT_USAGE;
+			}
+			break;
+		case 'm': o.zswap_max = optarg; break;
+		case 'w':
+			if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0) {
+				fprintf(stderr, "memreclaim: --writeback: 0 or 1\n");
+				return MR_EXIT_USAGE;
+			}
+			o.writeback = optarg;
+			break;
+		case 'h': fputs(usage, stdout); return MR_OK;
+		default: fputs(usage, stderr); return MR_EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 3 && !strcmp(argv[0], "reclaim"))
+		return cmd_reclaim(&o, argv[1], argv[2]);
+	if (argc >= 2 && !strcmp(argv[0], "stat"))
+		return cmd_stat(&o, argc - 1, argv + 1);
+	if (argc == 2 && !strcmp(argv[0], "zswap"))
+		return cmd_zswap(&o, argv[1]);
+	if (argc >= 1 && !strcmp(argv[0], "run")) {
+		fprintf(stderr, "memreclaim: run: the daemon is not written yet\n");
+		return MR_EXIT_USAGE;
+	}
+	fputs(usage, stderr);
+	return MR_EXIT_USAGE;
+}
