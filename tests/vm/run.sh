@@ -21,7 +21,7 @@ timeout "$limit" "${qemu[@]}" </dev/null >"$log" 2>&1 || true
 # For people: CR-LF line ends made LF, each redraw of a progress line (a
 # lone CR) a line of its own, terminal escape codes dropped.
 sed 's/\r$//' "$log" | tr '\r' '\n' | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1bc//g' |
-	sed -n '/VM-READY/,$p' | grep -v 'reboot: Power down' || true
+	sed -n '/VM-READY/,$p' | sed 's/.*VM-READY/VM-READY/' | grep -v 'reboot: Power down' || true
 if grep -q 'Kernel panic' "$log"; then
 	echo "vm: $scenario: the guest kernel panicked" >&2
 	tr -d '\r' <"$log" | tail -30 >&2
