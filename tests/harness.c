@@ -150,13 +150,6 @@ uint32_t wait_word_change(const uint32_t *word, uint32_t old, double seconds)
 	return v;
 }
 
-unsigned int test_threads(unsigned int dflt)
-{
-	const char *s = getenv("FL_TEST_THREADS");
-
-	return s && atoi(s) > 0 ? (unsigned int)atoi(s) : dflt;
-}
-
 unsigned long test_iterations(unsigned long dflt)
 {
 	const char *s = getenv("FL_TEST_SCALE");

@@ -50,9 +50,6 @@ void expect_abort(void (*fn)(void *arg), void *arg, const char *expect);
 /* Wait (yielding) until *word != old, or fail the test after `seconds`. */
 uint32_t wait_word_change(const uint32_t *word, uint32_t old, double seconds);
 
-/* Thread count for stress tests: FL_TEST_THREADS, else `dflt`. */
-unsigned int test_threads(unsigned int dflt);
-
 /* Iterations, scaled down by FL_TEST_SCALE (sanitizer and emulator runs). */
 unsigned long test_iterations(unsigned long dflt);
 
