@@ -26,17 +26,54 @@ bool fwu_sysfs_is_fw_upload(const char *dir)
 	return true;
 }
 
+/* The files polled while the device works stay open: see sys_read(). */
+static const char *const polled_attrs[] = { "status", "remaining_size" };
+#define NPOLLED (sizeof(polled_attrs) / sizeof(polled_attrs[0]))
+
 struct sysfs_priv {
 	char dir[PATH_MAX];
 	int data_fd;
+	int polled_fd[NPOLLED];
 };
+
+/*
+ * A sysfs attribute is generated afresh by every read at offset 0, so the
+ * polled files are opened once and re-read with pread(): one system call
+ * per poll instead of open, read and close.
+ */
+static int read_polled(struct sysfs_priv *p, size_t i, char *buf, size_t len)
+{
+	ssize_t n;
+
+	if (p->polled_fd[i] < 0) {
+		char path[PATH_MAX + 32];
+
+		snprintf(path, sizeof(path), "%s/%s", p->dir, polled_attrs[i]);
+		p->polled_fd[i] = open(path, O_RDONLY | O_CLOEXEC);
+		if (p->polled_fd[i] < 0)
+			return -errno;
+	}
+	do
+		n = pread(p->polled_fd[i], buf, len - 1, 0);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return 0;
+}
 
 static int sys_read(struct fwu_device *d, const char *attr, char *buf,
 		    size_t len)
 {
 	struct sysfs_priv *p = d->priv;
-	int n = sysfs_read(p->dir, attr, buf, len);
+	int n;
 
+	for (size_t i = 0; i < NPOLLED; i++)
+		if (!strcmp(attr, polled_attrs[i]))
+			return read_polled(p, i, buf, len);
+	n = sysfs_read(p->dir, attr, buf, len);
 	return n < 0 ? n : 0;
 }
 
@@ -95,6 +132,8 @@ int fwu_sysfs_open(struct fwu_device *d, const char *root, const char *device,
 		return FWU_EXIT_IO;
 	}
 	p->data_fd = -1;
+	for (size_t i = 0; i < NPOLLED; i++)
+		p->polled_fd[i] = -1;
 	if (strchr(device, '/'))
 		n = snprintf(p->dir, sizeof(p->dir), "%s", device);
 	else
@@ -133,6 +172,9 @@ void fwu_sysfs_close(struct fwu_device *d)
 
 	if (p && p->data_fd >= 0)
 		close(p->data_fd);
+	for (size_t i = 0; p && i < NPOLLED; i++)
+		if (p->polled_fd[i] >= 0)
+			close(p->polled_fd[i]);
 	free(p);
 	d->priv = NULL;
 }

@@ -42,6 +42,20 @@ static void emit(struct run *u, enum fwu_status status, long long remaining,
 		u->o->progress(&e, u->o->progress_arg);
 }
 
+/*
+ * The poll interval: the base interval while the device moves (status or
+ * remaining_size changed in the last 100 ms), then slowing in steps to 10x
+ * the base after a second of nothing new.  A long programming phase then
+ * costs a tenth of the polls; a signal still cuts any sleep short.
+ */
+static unsigned int poll_interval(struct run *u)
+{
+	double still = elapsed(u) - u->last.t;
+	unsigned int factor = still < 0.1 ? 1 : (unsigned int)(still * 10);
+
+	return u->o->poll_ms * (factor > 10 ? 10 : factor);
+}
+
 static bool interrupted(struct run *u)
 {
 	return u->o->interrupted && u->o->interrupted(u->o->interrupted_arg);
@@ -260,7 +274,7 @@ void fwu_upload(struct fwu_device *d, const uint8_t *image, size_t size,
 				 "%.0f s", fwu_status_name(st), SETTLE_S);
 			goto out;
 		}
-		d->sleep_ms(d, o->poll_ms);
+		d->sleep_ms(d, poll_interval(&u));
 	}
 
 	err = d->read(d, "error", r->error, sizeof(r->error));
