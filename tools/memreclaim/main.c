@@ -41,6 +41,19 @@ static int io_exit(int err)
 	return err == -EPERM || err == -EACCES ? (int)MR_EXIT_PERM : (int)MR_EXIT_IO;
 }
 
+/* Resolve and check CGROUP; on failure, say why on stderr. */
+static enum mr_exit open_cgroup(const struct opts *o, const char *cgroup,
+				char *dir, size_t len)
+{
+	char err[512];
+	enum mr_exit code = mr_cgroup_open(o->root, cgroup, dir, len, err,
+					   sizeof(err));
+
+	if (code != MR_OK)
+		fprintf(stderr, "memreclaim: %s\n", err);
+	return code;
+}
+
 static int read_u64(const char *dir, const char *attr, uint64_t *v)
 {
 	char buf[64];
@@ -73,11 +86,9 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 		fprintf(stderr, "memreclaim: size %s\n", err);
 		return MR_EXIT_USAGE;
 	}
-	code = mr_cgroup_open(o->root, cgroup, dir, sizeof(dir), err, sizeof(err));
-	if (code != MR_OK) {
-		fprintf(stderr, "memreclaim: %s\n", err);
+	code = open_cgroup(o, cgroup, dir, sizeof(dir));
+	if (code != MR_OK)
 		return code;
-	}
 	if (!sysfs_exists(dir, "memory.reclaim")) {
 		fprintf(stderr, "memreclaim: %s/memory.reclaim: missing: the "
 				"kernel predates Linux 5.19\n", dir);
@@ -159,14 +170,11 @@ static int show_stat(const struct opts *o, const char *cgroup, bool first)
 	char dir[4096], err[512], text[8192], name[64];
 	struct mr_stat s;
 	struct mr_pressure p;
-	enum mr_exit code = mr_cgroup_open(o->root, cgroup, dir, sizeof(dir),
-					   err, sizeof(err));
+	enum mr_exit code = open_cgroup(o, cgroup, dir, sizeof(dir));
 	int rc;
 
-	if (code != MR_OK) {
-		fprintf(stderr, "memreclaim: %s\n", err);
+	if (code != MR_OK)
 		return code;
-	}
 	rc = sysfs_read(dir, "memory.stat", text, sizeof(text));
 	if (rc < 0 || mr_parse_stat(text, &s, err, sizeof(err)) < 0) {
 		fprintf(stderr, "memreclaim: %s/memory.stat: %s\n", dir,
@@ -272,14 +280,11 @@ static int cmd_stat(const struct opts *o, int n, char **cgroups)
 static int cmd_zswap(const struct opts *o, const char *cgroup)
 {
 	char dir[4096], err[512], v[64];
-	enum mr_exit code = mr_cgroup_open(o->root, cgroup, dir, sizeof(dir),
-					   err, sizeof(err));
+	enum mr_exit code = open_cgroup(o, cgroup, dir, sizeof(dir));
 	int rc;
 
-	if (code != MR_OK) {
-		fprintf(stderr, "memreclaim: %s\n", err);
+	if (code != MR_OK)
 		return code;
-	}
 	if (!sysfs_exists(dir, "memory.zswap.max")) {
 		fprintf(stderr, "memreclaim: %s/memory.zswap.max: missing: the "
 				"kernel lacks per-cgroup zswap (Linux 5.19+, "
