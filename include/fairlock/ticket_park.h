@@ -6,13 +6,14 @@
  * A pure spinning FIFO lock collapses under oversubscription: the thread
  * whose turn it is may be preempted, and every waiter behind it burns its
  * time slice.  Here a waiter spins briefly, then sleeps on a futex; the
- * unlocker wakes exactly the thread whose ticket comes next.
+ * unlocker wakes the holders of the next ticket and of the one after it
+ * (so that the latter is running when its turn comes), no one else.
  *
  * Layout: the lock word is the kernel's ticket word, unchanged (next ticket
  * high, owner low); beside it a count of sleeping waiters.  FIFO order is
  * the ticket order, as in the spinning lock.  Sleepers wait on one of a
  * fixed set of futex words in libfairlock, chosen by hashing the lock's
- * address and the ticket, so a wake-up goes to the next in line only
+ * address and the ticket, so a wake-up goes to those two tickets only
  * (different lock/ticket pairs may share a word: a spurious wake-up, then
  * the woken thread sleeps again).
  *
@@ -20,9 +21,9 @@
  * store to the owner half-word and one load of the sleeper count, with the
  * store ordered before the load (SEQ_CST): on arm64, RISC-V and LoongArch
  * that is a release store and an acquire load; on x86 the ordered store is
- * an XCHG instead of a MOV.  Only when someone sleeps does unlock make a
- * system call.  The futexes are process-private: do not place this lock in
- * memory shared between processes.
+ * an XCHG instead of a MOV.  Only when someone sleeps does unlock make
+ * system calls (two FUTEX_WAKEs).  The futexes are process-private: do not
+ * place this lock in memory shared between processes.
  *
  * Ordering guarantees: as fl_ticket_t (acquire/release, RCsc).
  * Capacity: as fl_ticket_t (32767 holders and waiters).
