@@ -2,10 +2,11 @@
 # The main job: install what is missing, build, and show each part that
 # exists: a quick side-by-side lock benchmark (fairlock beside Concurrency
 # Kit, DPDK and pthreads), and a real firmware upload in a Linux 6.12 guest
-# (QEMU).  About two minutes on 2 cores.
+# (QEMU), a real proactive reclaim in the same guest, and la64dis on
+# LoongArch code built from this project.  About three minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh build bench vm
+bash scripts/deps.sh build bench vm la64
 
 echo "== building"
 cmake -S . -B build -DBUILD_TESTING=OFF >/dev/null
@@ -24,4 +25,13 @@ echo
 echo "== memreclaim: a real proactive reclaim in the same guest (swap + zswap)"
 bash tests/vm/run.sh build/vm mr_demo 180
 echo
-echo "== not built yet: the memreclaim daemon, la64dis (see README.md)"
+echo "== la64dis: this project's code built for LoongArch (clang-19), disassembled"
+bash tests/la64/build_object.sh build/la64-demo.elf build
+build/tools/la64dis build/la64-demo.elf > build/la64-demo.txt
+echo "   fl__ticket_lock_slowpath, the ticket lock's wait loop:"
+awk '/<fl__ticket_lock_slowpath>:/ {on = 1; next} /^$/ {on = 0} on' build/la64-demo.txt | sed 's/^/   /'
+total=$(grep -cE '^ *[0-9a-f]+: ' build/la64-demo.txt)
+unknown=$(grep -cE '	\.word	' build/la64-demo.txt || true)
+echo "   $total instructions in build/la64-demo.txt, $unknown not decoded"
+echo
+echo "== not built yet: the memreclaim daemon (see README.md)"

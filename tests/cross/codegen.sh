@@ -40,7 +40,13 @@ loongarch64)
 	;;
 *) echo "codegen.sh: target must be riscv64-gcc, riscv64-clang or loongarch64" >&2; exit 2 ;;
 esac
-llvm-objdump-19 -d --no-show-raw-insn "$work/p.o" > "$work/dis.txt"
+# LoongArch is read with la64dis (tests pass LA64DIS), the others with LLVM.
+if [ "$target" = loongarch64 ] && [ -n "${LA64DIS:-}" ]; then
+	"$LA64DIS" "$work/p.o" > "$work/dis.txt"
+	echo "disassembler: la64dis"
+else
+	llvm-objdump-19 -d --no-show-raw-insn "$work/p.o" > "$work/dis.txt"
+fi
 fn() { awk -v f="<$1>:" '$2 == f {on = 1; next} /^$/ {on = 0} on' "$work/dis.txt"; }
 fn probe_lock > "$work/lock.txt"
 fn probe_unlock > "$work/unlock.txt"

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Decode and print every one of the 2^32 words, on all CPUs, and report
+ * how many are base LA64 instructions and how long it took.  Not a ctest
+ * (minutes of CPU); run by hand, see docs/la64.md:
+ *	build/tests/la64_all_words [THREADS]
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "la64/la64.h"
+
+struct slice {
+	uint64_t first, end;
+	uint64_t valid;
+	uint64_t per_group[LA64_GROUP_FLOAT + 1];
+};
+
+static void *decode_slice(void *arg)
+{
+	struct slice *s = arg;
+	char text[LA64_TEXT_MAX];
+
+	for (uint64_t w = s->first; w < s->end; w++) {
+		struct la64_insn insn;
+
+		if (la64_decode((uint32_t)w, &insn)) {
+			s->valid++;
+			s->per_group[insn.group]++;
+		}
+		/* Print every word too, so the formatter sees all of them. */
+		if (la64_format(&insn, w * 4, LA64_PRINT_CSR_NAMES, text,
+				sizeof(text)) >= sizeof(text))
+			abort();
+	}
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	long n = argc > 1 ? atol(argv[1]) : sysconf(_SC_NPROCESSORS_ONLN);
+	struct slice *slices;
+	pthread_t *threads;
+	struct timespec t0, t1;
+	uint64_t valid = 0, groups[LA64_GROUP_FLOAT + 1] = { 0 };
+
+	if (n < 1 || n > 1024) {
+		fprintf(stderr, "usage: %s [THREADS 1..1024]\n", argv[0]);
+		return 2;
+	}
+	slices = calloc((size_t)n, sizeof(*slices));
+	threads = calloc((size_t)n, sizeof(*threads));
+	if (!slices || !threads)
+		return 1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (long i = 0; i < n; i++) {
+		slices[i].first = (1ull << 32) * (uint64_t)i / (uint64_t)n;
+		slices[i].end = (1ull << 32) * (uint64_t)(i + 1) / (uint64_t)n;
+		if (pthread_create(&threads[i], NULL, decode_slice, &slices[i]) != 0)
+			return 1;
+	}
+	for (long i = 0; i < n; i++) {
+		pthread_join(threads[i], NULL);
+		valid += slices[i].valid;
+		for (int g = 0; g <= LA64_GROUP_FLOAT; g++)
+			groups[g] += slices[i].per_group[g];
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("all 2^32 words decoded and printed in %.1f s on %ld threads: "
+	       "%llu valid (%.2f%%), float %llu\n",
+	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
+	       n, (unsigned long long)valid, 100.0 * (double)valid / 4294967296.0,
+	       (unsigned long long)groups[LA64_GROUP_FLOAT]);
+	free(slices);
+	free(threads);
+	return 0;
+}

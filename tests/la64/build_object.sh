@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Build a LoongArch object from the project's own code with clang-19: the
+# fairlock library, the la64 decoder itself, and the stress test with its
+# freestanding runtime, linked into one static LA64 executable.
+# usage: tests/la64/build_object.sh OUT BUILD_DIR
+#   BUILD_DIR: the CMake build that generated src/la64/la64_index.h
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+out=$1 build=$2
+rt=$top/tests/cross/la64rt
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cflags=(--target=loongarch64-linux-gnu -mno-lsx -ffreestanding -nostdlib
+	-fno-stack-protector -std=gnu11 -O2 -Wall -Wextra -Werror
+	-isystem "$rt/include" -I"$top/include" -I"$build/src/la64" -I"$top/src/la64")
+clang-19 "${cflags[@]}" -fno-builtin -c -o "$work/rt.o" "$rt/rt.c"
+objs=("$work/rt.o")
+for src in "$rt/rt_thread.c" "$top"/src/fairlock/*.c "$top"/src/la64/decode.c \
+	"$top"/src/la64/format.c "$top"/src/la64/names.c "$top/tests/harness.c" \
+	"$top/tests/stress/test_stress.c"; do
+	o=$work/$(basename "$src" .c).o
+	clang-19 "${cflags[@]}" -c -o "$o" "$src"
+	objs+=("$o")
+done
+clang-19 "${cflags[@]}" -static -no-pie -fuse-ld=lld -Wno-unused-command-line-argument \
+	-o "$out" "${objs[@]}"

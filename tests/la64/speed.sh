@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# la64dis against llvm-objdump-19 -d on one large LoongArch ELF: the
+# project's own code (tests/la64/build_object.sh) repeated to at least
+# 1M instructions.  Both outputs must hold identical instruction text
+# (la64dis's CSR comments aside), and la64dis must be at least MIN_RATIO
+# (default 5) times faster.  Times are the best of 3 runs of each.
+# usage: tests/la64/speed.sh LA64DIS BUILD_DIR WORKDIR [MIN_RATIO]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+dis=$1 build=$2 work=$3 min_ratio=${4:-5}
+mkdir -p "$work"
+bash "$here/build_object.sh" "$work/code.elf" "$build"
+llvm-objcopy-19 -O binary --only-section=.text "$work/code.elf" "$work/code.bin"
+words=$(( $(stat -c %s "$work/code.bin") / 4 ))
+copies=$(( (1048576 + words - 1) / words ))
+: > "$work/big.bin"
+for _ in $(seq "$copies"); do cat "$work/code.bin" >> "$work/big.bin"; done
+printf '.text\n.incbin "%s"\n' "$work/big.bin" > "$work/big.s"
+llvm-mc-19 --triple=loongarch64 --filetype=obj -o "$work/big.o" "$work/big.s" 2>/dev/null
+total=$(( $(stat -c %s "$work/big.bin") / 4 ))
+best() { # command... : best wall time of 3 runs, in seconds
+	local b=
+	for _ in 1 2 3; do
+		local t0 t1
+		t0=$(date +%s.%N); "$@" > "$work/out.txt"; t1=$(date +%s.%N)
+		b=$(echo "$t0 $t1 ${b:-}" | awk '{d = $2 - $1; if ($3 != "" && $3 < d) d = $3; printf "%.3f", d}')
+	done
+	echo "$b"
+}
+t_llvm=$(best llvm-objdump-19 -d "$work/big.o"); mv "$work/out.txt" "$work/llvm.txt"
+t_la64=$(best "$dis" "$work/big.o"); mv "$work/out.txt" "$work/la64.txt"
+text() { awk -F'\t' '/^ *[0-9a-f]+: / { t = $2; for (i = 3; i <= NF; i++) t = t "\t" $i; print t }'; }
+text < "$work/llvm.txt" | sed 's/^<unknown>$/UNKNOWN/' > "$work/llvm.norm"
+text < "$work/la64.txt" | sed -E 's/\t# [A-Z0-9]+$//; s/^\.word\t0x[0-9a-f]{8}$/UNKNOWN/' > "$work/la64.norm"
+if ! cmp -s "$work/llvm.norm" "$work/la64.norm"; then
+	echo "FAIL: instruction text differs:" >&2
+	diff "$work/llvm.norm" "$work/la64.norm" | head -10 >&2
+	exit 1
+fi
+ratio=$(echo "$t_llvm $t_la64" | awk '{printf "%.1f", $1 / $2}')
+echo "$total instructions ($copies copies of $words): llvm-objdump-19 ${t_llvm}s, la64dis ${t_la64}s: ${ratio}x faster, identical text"
+awk -v r="$ratio" -v m="$min_ratio" 'BEGIN { exit !(r >= m) }' || {
+	echo "FAIL: under ${min_ratio}x" >&2; exit 1; }
