@@ -86,10 +86,12 @@ static const struct {
 	{ 0x500, "DBG" }, { 0x501, "DERA" }, { 0x502, "DSAVE" },
 };
 
-static size_t put_name(char *buf, size_t size, const char *fmt, unsigned n,
+/* "PREFIXn", or "PREFIXnCFGm" when m is not 0 (the watchpoint registers). */
+static size_t put_name(char *buf, size_t size, const char *prefix, unsigned n,
 		       unsigned m)
 {
-	int len = snprintf(buf, size, fmt, n, m);
+	int len = m ? snprintf(buf, size, "%s%uCFG%u", prefix, n, m)
+		    : snprintf(buf, size, "%s%u", prefix, n);
 
 	return len < 0 ? 0 : (size_t)len;
 }
@@ -104,17 +106,17 @@ size_t la64_csr_name(unsigned csr, char *buf, size_t size)
 		}
 	/* The n-indexed ranges of the table. */
 	if (csr >= 0x30 && csr <= 0x3f)
-		return put_name(buf, size, "SAVE%u", csr - 0x30, 0);
+		return put_name(buf, size, "SAVE", csr - 0x30, 0);
 	if (csr >= 0x180 && csr <= 0x183)
-		return put_name(buf, size, "DMW%u", csr - 0x180, 0);
+		return put_name(buf, size, "DMW", csr - 0x180, 0);
 	if (csr >= 0x200 && csr <= 0x23f)
-		return put_name(buf, size, (csr & 1) ? "PMCNT%u" : "PMCFG%u",
+		return put_name(buf, size, (csr & 1) ? "PMCNT" : "PMCFG",
 				(csr - 0x200) / 2, 0);
 	if (csr >= 0x310 && csr <= 0x34f && (csr & 7) < 4)
-		return put_name(buf, size, "MWP%uCFG%u", (csr - 0x310) / 8,
+		return put_name(buf, size, "MWP", (csr - 0x310) / 8,
 				(csr & 7) + 1);
 	if (csr >= 0x390 && csr <= 0x3cf && (csr & 7) < 4)
-		return put_name(buf, size, "FWP%uCFG%u", (csr - 0x390) / 8,
+		return put_name(buf, size, "FWP", (csr - 0x390) / 8,
 				(csr & 7) + 1);
 	if (size > 0)
 		buf[0] = '\0';

@@ -54,14 +54,19 @@ int main(int argc, char **argv)
 	}
 	slices = calloc((size_t)n, sizeof(*slices));
 	threads = calloc((size_t)n, sizeof(*threads));
-	if (!slices || !threads)
+	if (!slices || !threads) {
+		free(slices);
+		free(threads);
 		return 1;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (long i = 0; i < n; i++) {
 		slices[i].first = (1ull << 32) * (uint64_t)i / (uint64_t)n;
 		slices[i].end = (1ull << 32) * (uint64_t)(i + 1) / (uint64_t)n;
-		if (pthread_create(&threads[i], NULL, decode_slice, &slices[i]) != 0)
-			return 1;
+		if (pthread_create(&threads[i], NULL, decode_slice, &slices[i]) != 0) {
+			perror("pthread_create");
+			exit(1);
+		}
 	}
 	for (long i = 0; i < n; i++) {
 		pthread_join(threads[i], NULL);
