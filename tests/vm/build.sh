@@ -33,7 +33,7 @@ gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -DFWU_HAVE_LZMA -DFWU_HAVE_ZSTD
 	-o "$root/bin/fwupload" "$top"/tools/fwupload/*.c "$top"/tools/common/*.c \
 	-llzma -lzstd -lpthread
 gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static \
-	-o "$root/bin/memreclaim" "$top"/tools/memreclaim/*.c "$top"/tools/common/*.c
+	-o "$root/bin/memreclaim" "$top"/tools/memreclaim/*.c "$top"/tools/common/*.c -lm
 gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -o "$root/bin/workload" "$here/workload.c"
 
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initrd.gz"

@@ -16,6 +16,7 @@ enum mr_exit {
 	MR_EXIT_PARTIAL = 5,    /* reclaimed less than asked (EAGAIN) */
 	MR_EXIT_IO = 6,         /* a read or write failed */
 	MR_EXIT_PERM = 7,       /* permission denied */
+	MR_EXIT_CONFIG = 8,     /* run: the config file is unreadable or invalid */
 };
 
 #define MR_MAX_KEYS 128

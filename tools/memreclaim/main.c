@@ -2,8 +2,8 @@
 /*
  * memreclaim: proactive reclaim for cgroup v2 through memory.reclaim
  * (Linux 5.19), and per-cgroup zswap accounting and limits.  See
- * docs/man/memreclaim.8.  This version has the one-shot commands; the
- * PSI-driven daemon (`memreclaim run`) is not written yet.
+ * docs/man/memreclaim.8: the one-shot commands here, the PSI-driven
+ * daemon (`memreclaim run`) in daemon.c.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -17,19 +17,32 @@
 #include "../common/size.h"
 #include "../common/sysfs.h"
 #include "cgroup.h"
+#include "daemon.h"
 
 static const char usage[] =
 	"usage: memreclaim [OPTIONS] reclaim CGROUP SIZE [--swappiness N]\n"
 	"       memreclaim [OPTIONS] stat CGROUP...\n"
 	"       memreclaim [OPTIONS] zswap CGROUP [--max SIZE|max] [--writeback 0|1]\n"
+	"       memreclaim [OPTIONS] run [RUN-OPTIONS] [CGROUP...]\n"
 	"CGROUP is a path, or a name under the cgroup root. SIZE is as\n"
 	"memory.reclaim reads it: 100M, 1G, 0x1000, 512K.\n"
 	"  -j, --json             machine output\n"
 	"  -p, --prometheus       stat: Prometheus text format\n"
 	"      --cgroup-root DIR  default $MEMRECLAIM_CGROUP_ROOT or /sys/fs/cgroup\n"
-	"  -h, --help\n";
+	"  -h, --help\n"
+	"run: the daemon (memreclaim(8) documents each setting and its default)\n"
+	"  -c, --config FILE      settings and [cgroup PATH] sections\n"
+	"      --check-config     validate, print the effective settings, exit\n"
+	"  -n, --dry-run          decide and log, write nothing\n"
+	"      --iterations N     stop after N intervals\n"
+	"      --interval DUR  --target PCT  --ratio PCT  --max-step SIZE\n"
+	"      --floor SIZE  --backoff DUR  --refault-limit PCT  --io-pressure yes|no\n"
+	"      --zswap-tuning yes|no  --zswap-min-ratio R  --zswap-min-accept PCT\n"
+	"      --prometheus-file FILE  --json-file FILE\n";
 
 struct opts {
+	struct mr_daemon_opts run;
+	bool run_options;
 	bool json, prometheus;
 	const char *root;
 	long swappiness; /* -1: not given */
@@ -359,8 +372,28 @@ int main(int argc, char **argv)
 		{ "max", required_argument, NULL, 'm' },
 		{ "writeback", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "config", required_argument, NULL, 'c' },
+		{ "check-config", no_argument, NULL, 'C' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "iterations", required_argument, NULL, 'I' },
+		/* Settings: the option's name is the config key with '-' for '_'. */
+		{ "interval", required_argument, NULL, 'S' },
+		{ "target", required_argument, NULL, 'S' },
+		{ "ratio", required_argument, NULL, 'S' },
+		{ "max-step", required_argument, NULL, 'S' },
+		{ "floor", required_argument, NULL, 'S' },
+		{ "backoff", required_argument, NULL, 'S' },
+		{ "refault-limit", required_argument, NULL, 'S' },
+		{ "io-pressure", required_argument, NULL, 'S' },
+		{ "zswap-tuning", required_argument, NULL, 'S' },
+		{ "zswap-min-ratio", required_argument, NULL, 'S' },
+		{ "zswap-min-accept", required_argument, NULL, 'S' },
+		{ "prometheus-file", required_argument, NULL, 'S' },
+		{ "json-file", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static char keys[MR_MAX_OVERRIDES][32];
+	int longindex = 0;
 	struct opts o = { .swappiness = -1 };
 	char *end;
 	int opt;
@@ -368,8 +401,39 @@ int main(int argc, char **argv)
 	o.root = getenv("MEMRECLAIM_CGROUP_ROOT");
 	if (!o.root || !*o.root)
 		o.root = "/sys/fs/cgroup";
-	while ((opt = getopt_long(argc, argv, "jph", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "jphc:n", opts, &longindex)) != -1) {
 		switch (opt) {
+		case 'c': o.run.config_path = optarg; o.run_options = true; break;
+		case 'C': o.run.check_config = true; o.run_options = true; break;
+		case 'n': o.run.dry_run = true; o.run_options = true; break;
+		case 'I':
+			errno = 0;
+			o.run.iterations = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || o.run.iterations < 1) {
+				fprintf(stderr, "memreclaim: --iterations: '%s' is not a "
+						"positive number\n", optarg);
+				return MR_EXIT_USAGE;
+			}
+			o.run_options = true;
+			break;
+		case 'S': {
+			size_t k = o.run.noverrides;
+			char *c;
+
+			if (k == MR_MAX_OVERRIDES) {
+				fprintf(stderr, "memreclaim: too many settings\n");
+				return MR_EXIT_USAGE;
+			}
+			snprintf(keys[k], sizeof(keys[k]), "%s", opts[longindex].name);
+			for (c = keys[k]; *c; c++)
+				if (*c == '-')
+					*c = '_';
+			o.run.override_key[k] = keys[k];
+			o.run.override_value[k] = optarg;
+			o.run.noverrides++;
+			o.run_options = true;
+			break;
+		}
 		case 'j': o.json = true; break;
 		case 'p': o.prometheus = true; break;
 		case 'r': o.root = optarg; break;
@@ -397,6 +461,11 @@ int main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	o.run.root = o.root;
+	if (o.run_options && (argc < 1 || strcmp(argv[0], "run") != 0)) {
+		fprintf(stderr, "memreclaim: daemon options are for 'run' only\n");
+		return MR_EXIT_USAGE;
+	}
 	if (argc == 3 && !strcmp(argv[0], "reclaim"))
 		return cmd_reclaim(&o, argv[1], argv[2]);
 	if (argc >= 2 && !strcmp(argv[0], "stat"))
@@ -404,8 +473,9 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[0], "zswap"))
 		return cmd_zswap(&o, argv[1]);
 	if (argc >= 1 && !strcmp(argv[0], "run")) {
-		fprintf(stderr, "memreclaim: run: the daemon is not written yet\n");
-		return MR_EXIT_USAGE;
+		o.run.ncgroups = (size_t)argc - 1;
+		o.run.cgroups = argv + 1;
+		return mr_daemon_run(&o.run);
 	}
 	fputs(usage, stderr);
 	return MR_EXIT_USAGE;

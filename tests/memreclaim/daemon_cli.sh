@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# memreclaim run on a fake cgroup tree: the daemon's conventions, not its
+# effect on memory (that is the VM test's job).  Config checks, metrics
+# files, a cgroup that disappears, a write that fails, SIGHUP reloads (good
+# and broken config), SIGTERM, --dry-run.
+# usage: tests/memreclaim/daemon_cli.sh MEMRECLAIM WORKDIR
+set -uo pipefail
+mr=$1 work=$2
+rm -rf "$work"
+mkdir -p "$work"
+root=$work/cg
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+ok() { echo "ok: $*"; }
+
+make_cgroup() { # name
+	local d=$root/$1
+	mkdir -p "$d"
+	echo "cpu io memory" > "$d/cgroup.controllers"
+	echo 104857600 > "$d/memory.current"
+	printf 'anon 100000000\nfile 4857600\nworkingset_refault_anon 0\nworkingset_refault_file 0\n' > "$d/memory.stat"
+	printf 'some avg10=0.00 avg60=0.00 avg300=0.00 total=1000\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=500\n' > "$d/memory.pressure"
+	: > "$d/memory.reclaim"
+	echo max > "$d/memory.high"
+	echo max > "$d/memory.max"
+}
+make_cgroup a
+make_cgroup b
+
+# --- config checks --------------------------------------------------------
+cat > "$work/good.conf" <<EOF
+interval = 100ms
+target = 0.1%
+ratio = 5%
+json_file = $work/m.json
+prometheus_file = $work/m.prom
+[cgroup a]
+floor = 10M
+[cgroup b]
+EOF
+printf 'interval = 1s\n[cgroup a]\nratio = lots\n' > "$work/bad.conf"
+out=$("$mr" --cgroup-root "$root" run --check-config -c "$work/good.conf" 2>&1); rc=$?
+[ $rc = 0 ] && echo "$out" | grep -q '^\[cgroup a\] target 0.100% ratio 5.00% .*floor 10.0 MiB' &&
+	ok "--check-config prints the effective settings" || bad "--check-config: rc $rc: $out"
+out=$("$mr" --cgroup-root "$root" run --check-config -c "$work/good.conf" --ratio 2% 2>&1)
+echo "$out" | grep -q 'ratio 2.00%' && ok "a flag overrides the file" || bad "override: $out"
+out=$("$mr" run --check-config -c "$work/bad.conf" 2>&1); rc=$?
+[ $rc = 8 ] && echo "$out" | grep -q "bad.conf:3: ratio = 'lots'" &&
+	ok "a bad value: exit 8, file and line named" || bad "bad config: rc $rc: $out"
+out=$("$mr" run -c "$work/missing.conf" a 2>&1); rc=$?
+[ $rc = 8 ] && echo "$out" | grep -q 'missing.conf: No such file' &&
+	ok "a missing config: exit 8" || bad "missing config: rc $rc: $out"
+out=$("$mr" run -c "$work" a 2>&1); rc=$?
+[ $rc = 8 ] && echo "$out" | grep -q 'not a regular file' &&
+	ok "a directory as config: exit 8" || bad "dir config: rc $rc: $out"
+out=$("$mr" run --interval 0 a 2>&1); rc=$?
+[ $rc = 2 ] && ok "a bad flag value: exit 2" || bad "bad flag: rc $rc: $out"
+out=$("$mr" run 2>&1); rc=$?
+[ $rc = 2 ] && echo "$out" | grep -q 'no cgroups' && ok "no cgroups: exit 2" || bad "no cgroups: rc $rc"
+
+# --- dry run: decides, writes nothing -----------------------------------
+"$mr" --cgroup-root "$root" run -c "$work/good.conf" --dry-run --iterations 3 2> "$work/dry.log"
+[ ! -s "$root/a/memory.reclaim" ] && grep -q 'dry run: would reclaim' "$work/dry.log" &&
+	ok "--dry-run logs and writes nothing" || bad "dry run: $(cat "$work/dry.log")"
+
+# --- a running daemon -------------------------------------------------------
+"$mr" --cgroup-root "$root" run -c "$work/good.conf" 2> "$work/run.log" &
+pid=$!
+wait_for() { # what, command...
+	local what=$1 i
+	shift
+	for i in $(seq 100); do "$@" && return 0; sleep 0.05; done
+	bad "$what"
+	return 1
+}
+wait_for "reclaims in a and b" grep -q . "$root/a/memory.reclaim" &&
+	wait_for "b written" grep -q . "$root/b/memory.reclaim" &&
+	ok "writes memory.reclaim of each cgroup ($(cat "$root/a/memory.reclaim") bytes)"
+wait_for "prometheus file" grep -q '^memreclaim_up{cgroup="b"} 1$' "$work/m.prom" &&
+	grep -q '^memreclaim_reclaims_total{cgroup="a"} [1-9]' "$work/m.prom" &&
+	ok "Prometheus textfile"
+grep -qF '"cgroups": [' "$work/m.json" && grep -qF '{"cgroup": "a", "state": ' \
+	"$work/m.json" && ok "JSON metrics" || bad "JSON metrics: $(cat "$work/m.json")"
+
+# b disappears: logged, skipped, a goes on.
+rm -rf "$root/b"
+wait_for "b's disappearance logged" grep -q "$root/b: no such cgroup; skipped" "$work/run.log" &&
+	ok "a vanished cgroup is logged and skipped"
+: > "$root/a/memory.reclaim"
+wait_for "a still reclaimed" grep -q . "$root/a/memory.reclaim" && ok "the others go on"
+make_cgroup b
+wait_for "b's return logged" grep -q "$root/b: present; watching" "$work/run.log" &&
+	ok "a cgroup that comes back is watched again"
+
+# A write that fails (memory.reclaim replaced by a directory).
+rm -f "$root/a/memory.reclaim"; mkdir "$root/a/memory.reclaim"
+wait_for "write failure logged" grep -q "$root/a/memory.reclaim: write failed" "$work/run.log" &&
+	ok "a failed write is logged, the daemon goes on"
+kill -0 $pid 2>/dev/null || bad "the daemon died"
+rmdir "$root/a/memory.reclaim"; : > "$root/a/memory.reclaim"
+
+# SIGHUP: a good config, then a broken one.
+sed -i 's/^ratio = 5%/ratio = 3%/' "$work/good.conf"
+kill -HUP $pid
+wait_for "reload logged" grep -q 'reloaded: 2 cgroups' "$work/run.log" && ok "SIGHUP reloads"
+wait_for "new ratio in use" grep -q '3.00% of 100.0 MiB' "$work/run.log" && ok "the new settings apply"
+echo 'nonsense' >> "$work/good.conf"
+kill -HUP $pid
+wait_for "broken reload refused" grep -q 'reload failed.*keeping the running configuration' "$work/run.log" &&
+	ok "a broken config on SIGHUP keeps the running one"
+kill -0 $pid 2>/dev/null || bad "the daemon died on a bad reload"
+
+# SIGTERM: a clean, prompt stop.
+kill -TERM $pid
+for i in $(seq 40); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
+wait $pid; rc=$?
+[ $rc = 0 ] && grep -q 'stopping after' "$work/run.log" && ok "SIGTERM stops it cleanly (exit 0)" ||
+	bad "SIGTERM: rc $rc"
+[ "$(cat "$root/a/memory.high")" = max ] && [ "$(cat "$root/a/memory.max")" = max ] &&
+	ok "memory.high and memory.max untouched" || bad "limits changed"
+[ $fail = 0 ] || { echo "--- daemon log"; cat "$work/run.log"; }
+exit $fail

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The daemon's decisions and configuration: the control law's step, its
+ * back-off, floor and refault brake; the zswap tuning rules; the config
+ * file with good and malformed input.
+ */
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../tools/memreclaim/config.h"
+#include "../../tools/memreclaim/control.h"
+#include "../harness.h"
+
+#define MIB (1ull << 20)
+
+static bool near(double a, double b, double tol)
+{
+	return fabs(a - b) <= tol;
+}
+
+static struct mr_decision decide(const struct mr_params *p, struct mr_ctl *ctl,
+				 double interval, uint64_t stall_us, uint64_t current,
+				 uint64_t refaults, uint64_t reclaimed_last)
+{
+	struct mr_sample s = { interval, stall_us, current, refaults, reclaimed_last };
+	struct mr_decision d;
+
+	mr_control(p, ctl, &s, &d);
+	return d;
+}
+
+static void control_law(void)
+{
+	struct mr_params p;
+	struct mr_ctl ctl = { 0 };
+	struct mr_decision d;
+
+	mr_params_default(&p);
+	p.ratio = 0.01;
+	p.target = 0.001;	/* 6 ms per 6 s */
+	p.max_step = 1024 * MIB;
+
+	/* No pressure: current x ratio, rounded down to pages. */
+	d = decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0);
+	CHECK(d.action == MR_RECLAIM);
+	CHECK_EQ(d.bytes, (uint64_t)(1000 * MIB * 0.01) / 4096 * 4096);
+	CHECK(near(d.pressure, 0, 1e-12));
+
+	/* Half the target: half the step. */
+	d = decide(&p, &ctl, 6, 3000, 1000 * MIB, 0, 0);
+	CHECK(d.action == MR_RECLAIM);
+	CHECK(near(d.pressure, 0.0005, 1e-9));
+	CHECK(near((double)d.bytes, 1000.0 * MIB * 0.01 * 0.5, 4096));
+
+	/* The step is bounded by max_step ... */
+	p.max_step = 2 * MIB;
+	d = decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0);
+	CHECK_EQ(d.bytes, 2 * MIB);
+	/* ... and never takes memory.current under the floor. */
+	p.max_step = 1024 * MIB;
+	p.floor = 995 * MIB;
+	d = decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0);
+	CHECK_EQ(d.bytes, 5 * MIB);
+	d = decide(&p, &ctl, 6, 0, 995 * MIB, 0, 0);
+	CHECK(d.action == MR_AT_FLOOR && d.bytes == 0);
+	d = decide(&p, &ctl, 6, 0, 900 * MIB, 0, 0);
+	CHECK(d.action == MR_AT_FLOOR);
+	p.floor = 0;
+
+	/* At the target: a back-off of backoff_s, counted down by intervals. */
+	p.backoff_s = 12;
+	d = decide(&p, &ctl, 6, 6000, 1000 * MIB, 0, 0);
+	CHECK(d.action == MR_BACKOFF_START && d.bytes == 0);
+	CHECK(strstr(d.why, "reached the target"));
+	d = decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0);
+	CHECK(d.action == MR_BACKING_OFF);
+	d = decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0);
+	CHECK(d.action == MR_BACKING_OFF);
+	d = decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0);
+	CHECK(d.action == MR_RECLAIM);
+
+	/* Refaults: a quarter of last interval's 8 MiB came back -> half speed. */
+	d = decide(&p, &ctl, 6, 0, 1000 * MIB, (2 * MIB) / 4096, 8 * MIB);
+	CHECK(d.action == MR_RECLAIM);
+	CHECK(near(d.refault_share, 0.25, 1e-9));
+	CHECK(near((double)d.bytes, 1000.0 * MIB * 0.01 * 0.5, 4096));
+	/* Half or more came back: back off. */
+	d = decide(&p, &ctl, 6, 0, 1000 * MIB, (4 * MIB) / 4096, 8 * MIB);
+	CHECK(d.action == MR_BACKOFF_START);
+	CHECK(strstr(d.why, "refaulted"));
+	ctl.backoff_left_s = 0;
+
+	/* A tiny cgroup: under a page is not worth a write. */
+	d = decide(&p, &ctl, 6, 0, 100 * 1024, 0, 0);
+	CHECK(d.action == MR_TOO_SMALL);
+
+	/* Pressure is a share of the measured interval, not the nominal one. */
+	d = decide(&p, &ctl, 2, 1000, 1000 * MIB, 0, 0);
+	CHECK(near(d.pressure, 0.0005, 1e-9));
+}
+
+static bool tune(const struct mr_params *p, uint64_t zswap, uint64_t zswapped,
+		 uint64_t swap, uint64_t max, uint64_t current, double pressure,
+		 uint64_t *new_max)
+{
+	struct mr_zswap_sample z = { zswap, zswapped, swap, max, current, pressure };
+	char why[256];
+	bool change = mr_zswap_tune(p, &z, new_max, why, sizeof(why));
+
+	if (change)
+		printf("zswap: %s\n", why);
+	return change;
+}
+
+static void zswap_rules(void)
+{
+	struct mr_params p;
+	uint64_t m = 0;
+
+	mr_params_default(&p);
+	/* Off unless asked for. */
+	CHECK(!tune(&p, 0, 0, 100 * MIB, MR_NO_LIMIT, 300 * MIB, 0, &m));
+	p.zswap_tuning = true;
+
+	/* Random pages: zswap rejects them, swap fills, zswap holds nothing. */
+	CHECK(tune(&p, 0, 0, 100 * MIB, MR_NO_LIMIT, 300 * MIB, 0, &m));
+	CHECK_EQ(m, 0);
+	/* Some held, most rejected: halve what it holds. */
+	CHECK(tune(&p, 10 * MIB, 20 * MIB, 100 * MIB, MR_NO_LIMIT, 300 * MIB, 0, &m));
+	CHECK_EQ(m, 5 * MIB);
+	/* Already 0: nothing to do. */
+	CHECK(!tune(&p, 0, 0, 100 * MIB, 0, 300 * MIB, 0, &m));
+	/* Held, but compressing 1.25:1 < 2:1. */
+	CHECK(tune(&p, 80 * MIB, 100 * MIB, 100 * MIB, 64 * MIB, 300 * MIB, 0, &m));
+	CHECK_EQ(m, 32 * MIB);
+
+	/* Compressible and taken: unlimited stays unlimited. */
+	CHECK(!tune(&p, 10 * MIB, 100 * MIB, 100 * MIB, MR_NO_LIMIT, 300 * MIB, 0, &m));
+	/* Limited, half full, low pressure: doubled ... */
+	CHECK(tune(&p, 10 * MIB, 100 * MIB, 100 * MIB, 16 * MIB, 300 * MIB, 0, &m));
+	CHECK_EQ(m, 32 * MIB);
+	/* ... to max once that passes memory.current ... */
+	CHECK(tune(&p, 100 * MIB, 400 * MIB, 400 * MIB, 200 * MIB, 300 * MIB, 0, &m));
+	CHECK(m == MR_NO_LIMIT);
+	/* ... but not under pressure, nor with little evidence. */
+	CHECK(!tune(&p, 10 * MIB, 100 * MIB, 100 * MIB, 16 * MIB, 300 * MIB, 0.001, &m));
+	CHECK(!tune(&p, 1 * MIB, 2 * MIB, 2 * MIB, 0, 300 * MIB, 0, &m));
+}
+
+static void config_ok(void)
+{
+	struct mr_config c;
+	char err[512] = "";
+	const char *text =
+		"# comment\n"
+		"interval = 2s\n"
+		"  target = 0.2%   \n"
+		"ratio = 0.02\n"
+		"prometheus_file = /run/m.prom\n"
+		"\n"
+		"[cgroup app.slice]\n"
+		"floor = 512M\n"
+		"zswap_tuning = yes\n"
+		"[cgroup /sys/fs/cgroup/db]\n"
+		"max_step = 0x100000\n"
+		"backoff = 2m\n"
+		"refault_limit = 25%\n"
+		"io_pressure = off\n";
+
+	mr_config_init(&c);
+	if (mr_config_parse(&c, "t.conf", text, err, sizeof(err)) != 0) {
+		fprintf(stderr, "refused: %s\n", err);
+		exit(1);
+	}
+	CHECK(near(c.interval_s, 2, 1e-12));
+	CHECK(strcmp(c.prometheus_file, "/run/m.prom") == 0);
+	CHECK_EQ(c.ncgroups, 2);
+	CHECK(strcmp(c.cgroup[0].path, "app.slice") == 0);
+	CHECK(near(c.cgroup[0].params.target, 0.002, 1e-12));
+	CHECK(near(c.cgroup[0].params.ratio, 0.02, 1e-12));
+	CHECK_EQ(c.cgroup[0].params.floor, 512 * MIB);
+	CHECK(c.cgroup[0].params.zswap_tuning);
+	CHECK(!c.cgroup[1].params.zswap_tuning);
+	CHECK_EQ(c.cgroup[1].params.max_step, MIB);
+	CHECK(near(c.cgroup[1].params.backoff_s, 120, 1e-12));
+	CHECK(near(c.cgroup[1].params.refault_limit, 0.25, 1e-12));
+	CHECK(!c.cgroup[1].params.io_pressure);
+	CHECK(near(c.cgroup[1].params.target, 0.002, 1e-12)); /* the global */
+	/* A command-line cgroup gets the defaults. */
+	CHECK(mr_config_add_cgroup(&c, "web", err, sizeof(err)) == 0);
+	CHECK(near(c.cgroup[2].params.ratio, 0.02, 1e-12));
+}
+
+static void config_bad(const char *text, const char *why)
+{
+	struct mr_config c;
+	char err[512] = "";
+
+	mr_config_init(&c);
+	CHECK(mr_config_parse(&c, "bad.conf", text, err, sizeof(err)) == -1);
+	if (!strstr(err, why)) {
+		fprintf(stderr, "'%s': message '%s' lacks '%s'\n", text, err, why);
+		exit(1);
+	}
+}
+
+static void config_errors(void)
+{
+	config_bad("interval = 6s\nbogus = 1\n", "bad.conf:2: unknown key 'bogus'");
+	config_bad("interval = fast\n", "bad.conf:1: interval = 'fast'");
+	config_bad("interval = 0\n", "100ms to 1h");
+	config_bad("interval = 6 s\n", "interval");
+	config_bad("interval = 6x\n", "interval");
+	config_bad("target = 150%\n", "target");
+	config_bad("target = 0\n", "target");
+	config_bad("target = -1%\n", "target");
+	config_bad("target = nan\n", "target");
+	config_bad("ratio = 0x10\n", "ratio");
+	config_bad("floor = 10MB\n", "floor = '10MB'");
+	config_bad("floor = -1\n", "floor");
+	config_bad("max_step = 100\n", "at least one page");
+	config_bad("zswap_tuning = maybe\n", "yes or no");
+	config_bad("zswap_min_ratio = 0.5\n", "1 to 100");
+	config_bad("prometheus_file = relative.prom\n", "absolute path");
+	config_bad("just words\n", "bad.conf:1: expected KEY = VALUE");
+	config_bad("target =\n", "expected KEY = VALUE");
+	config_bad("= 1\n", "expected KEY = VALUE");
+	config_bad("[cgroup app\n", "[cgroup PATH]");
+	config_bad("[group app]\n", "[cgroup PATH]");
+	config_bad("[cgroup app] x\n", "[cgroup PATH]");
+	config_bad("[cgroup ]\n", "empty");
+	config_bad("[cgroup a]\n[cgroup a]\n", "bad.conf:2: cgroup 'a' named twice");
+	config_bad("[cgroup a]\ninterval = 1s\n", "interval is global");
+}
+
+static void values(void)
+{
+	double d;
+	bool b;
+
+	CHECK(mr_parse_duration("6", &d) == 0 && near(d, 6, 0));
+	CHECK(mr_parse_duration("500ms", &d) == 0 && near(d, 0.5, 1e-12));
+	CHECK(mr_parse_duration("1.5m", &d) == 0 && near(d, 90, 1e-12));
+	CHECK(mr_parse_duration("", &d) == -1);
+	CHECK(mr_parse_duration("s", &d) == -1);
+	CHECK(mr_parse_duration("-1s", &d) == -1);
+	CHECK(mr_parse_duration("1e999", &d) == -1);
+	CHECK(mr_parse_duration("0x10", &d) == -1);
+	CHECK(mr_parse_fraction("0.1%", &d) == 0 && near(d, 0.001, 1e-15));
+	CHECK(mr_parse_fraction("0.25", &d) == 0 && near(d, 0.25, 1e-15));
+	CHECK(mr_parse_fraction("101%", &d) == -1);
+	CHECK(mr_parse_fraction("5 %", &d) == -1);
+	CHECK(mr_parse_fraction("inf", &d) == -1);
+	CHECK(mr_parse_bool("yes", &b) == 0 && b);
+	CHECK(mr_parse_bool("off", &b) == 0 && !b);
+	CHECK(mr_parse_bool("Yes", &b) == -1);
+	CHECK(mr_parse_bool("", &b) == -1);
+}
+
+static void config_files(void)
+{
+	struct mr_config c;
+	char err[512] = "";
+	char path[] = "/tmp/mr-conf-XXXXXX";
+	int fd;
+
+	mr_config_init(&c);
+	CHECK(mr_config_load(&c, "/nonexistent/memreclaim.conf", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "/nonexistent/memreclaim.conf: No such file"));
+	CHECK(mr_config_load(&c, "/tmp", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "not a regular file"));
+	fd = mkstemp(path);
+	CHECK(fd >= 0);
+	CHECK(write(fd, "target = 1%\n\0ratio = 1%\n", 24) == 24);
+	close(fd);
+	CHECK(mr_config_load(&c, path, err, sizeof(err)) == -1);
+	CHECK(strstr(err, "NUL byte"));
+	unlink(path);
+}
+
+int main(void)
+{
+	control_law();
+	zswap_rules();
+	config_ok();
+	config_errors();
+	values();
+	config_files();
+	puts("memreclaim daemon: control law, zswap rules and config checked");
+	return 0;
+}

@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../common/size.h"
+
+#define CONFIG_MAX_BYTES (1 << 20)
+
+void mr_config_init(struct mr_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->interval_s = 6;
+	mr_params_default(&c->defaults);
+}
+
+/* A finite decimal number and nothing else; *end gets what follows. */
+static int parse_number(const char *s, double *v, const char **rest)
+{
+	char *end;
+
+	if (*s == '\0' || *s == '+' || *s == ' ' || *s == '\t')
+		return -1;
+	errno = 0;
+	*v = strtod(s, &end);
+	if (errno || end == s || !isfinite(*v))
+		return -1;
+	/* No hex floats, no "inf"/"nan": plain decimal only. */
+	for (const char *p = s; p < end; p++)
+		if (!((*p >= '0' && *p <= '9') || *p == '.' || *p == '-' || *p == 'e' ||
+		      *p == 'E'))
+			return -1;
+	*rest = end;
+	return 0;
+}
+
+int mr_parse_duration(const char *s, double *seconds)
+{
+	const char *unit;
+	double v;
+
+	if (parse_number(s, &v, &unit) < 0 || v < 0)
+		return -1;
+	if (*unit == '\0' || strcmp(unit, "s") == 0)
+		*seconds = v;
+	else if (strcmp(unit, "ms") == 0)
+		*seconds = v / 1000;
+	else if (strcmp(unit, "m") == 0 || strcmp(unit, "min") == 0)
+		*seconds = v * 60;
+	else if (strcmp(unit, "h") == 0)
+		*seconds = v * 3600;
+	else
+		return -1;
+	return 0;
+}
+
+int mr_parse_fraction(const char *s, double *f)
+{
+	const char *rest;
+	double v;
+
+	if (parse_number(s, &v, &rest) < 0 || v < 0)
+		return -1;
+	if (strcmp(rest, "%") == 0)
+		v /= 100;
+	else if (*rest != '\0')
+		return -1;
+	if (v > 1)
+		return -1;
+	*f = v;
+	return 0;
+}
+
+int mr_parse_bool(const char *s, bool *b)
+{
+	static const char *const yes[] = { "yes", "on", "true", "1" };
+	static const char *const no[] = { "no", "off", "false", "0" };
+
+	for (size_t i = 0; i < 4; i++) {
+		if (strcmp(s, yes[i]) == 0) {
+			*b = true;
+			return 0;
+		}
+		if (strcmp(s, no[i]) == 0) {
+			*b = false;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int bad(char *err, size_t errlen, const char *key, const char *value,
+	       const char *want)
+{
+	snprintf(err, errlen, "%s = '%s': %s", key, value, want);
+	return -1;
+}
+
+int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
+		  const char *value, char *err, size_t errlen)
+{
+	struct mr_params *p = scope ? scope : &c->defaults;
+	char serr[128];
+	double d;
+
+	if (!strcmp(key, "interval") || !strcmp(key, "prometheus_file") ||
+	    !strcmp(key, "json_file")) {
+		if (scope) {
+			snprintf(err, errlen, "%s is global: set it before the first [cgroup]",
+				 key);
+			return -1;
+		}
+		if (!strcmp(key, "interval")) {
+			if (mr_parse_duration(value, &d) < 0 || d < 0.1 || d > 3600)
+				return bad(err, errlen, key, value,
+					   "a duration from 100ms to 1h (6s, 500ms, 2m)");
+			c->interval_s = d;
+			return 0;
+		}
+		if (value[0] != '/' || strlen(value) >= MR_PATH_MAX)
+			return bad(err, errlen, key, value, "an absolute path");
+		snprintf(!strcmp(key, "json_file") ? c->json_file : c->prometheus_file,
+			 MR_PATH_MAX, "%s", value);
+		return 0;
+	}
+	if (!strcmp(key, "target")) {
+		if (mr_parse_fraction(value, &d) < 0 || d <= 0 || d > 0.5)
+			return bad(err, errlen, key, value, "a share of the interval, 0.1% or 0.001 (at most 50%)");
+		p->target = d;
+	} else if (!strcmp(key, "ratio")) {
+		if (mr_parse_fraction(value, &d) < 0 || d <= 0 || d > 0.5)
+			return bad(err, errlen, key, value, "a share of memory.current, 1% or 0.01 (at most 50%)");
+		p->ratio = d;
+	} else if (!strcmp(key, "max_step") || !strcmp(key, "floor")) {
+		uint64_t v;
+
+		if (parse_size(value, &v, serr, sizeof(serr)) < 0)
+			return bad(err, errlen, key, value, serr);
+		if (!strcmp(key, "floor"))
+			p->floor = v;
+		else if (v < 4096)
+			return bad(err, errlen, key, value, "at least one page (4K)");
+		else
+			p->max_step = v;
+	} else if (!strcmp(key, "backoff")) {
+		if (mr_parse_duration(value, &d) < 0 || d > 86400)
+			return bad(err, errlen, key, value, "a duration up to 24h (60s, 2m)");
+		p->backoff_s = d;
+	} else if (!strcmp(key, "refault_limit")) {
+		if (mr_parse_fraction(value, &d) < 0 || d <= 0)
+			return bad(err, errlen, key, value, "a share of the reclaimed pages, 50% or 0.5");
+		p->refault_limit = d;
+	} else if (!strcmp(key, "io_pressure") || !strcmp(key, "zswap_tuning")) {
+		bool b;
+
+		if (mr_parse_bool(value, &b) < 0)
+			return bad(err, errlen, key, value, "yes or no");
+		if (!strcmp(key, "io_pressure"))
+			p->io_pressure = b;
+		else
+			p->zswap_tuning = b;
+	} else if (!strcmp(key, "zswap_min_ratio")) {
+		const char *rest;
+
+		if (parse_number(value, &d, &rest) < 0 || *rest || d < 1 || d > 100)
+			return bad(err, errlen, key, value, "a compression ratio from 1 to 100");
+		p->zswap_min_ratio = d;
+	} else if (!strcmp(key, "zswap_min_accept")) {
+		if (mr_parse_fraction(value, &d) < 0)
+			return bad(err, errlen, key, value, "a share, 50% or 0.5");
+		p->zswap_min_accept = d;
+	} else {
+		snprintf(err, errlen, "unknown key '%s'", key);
+		return -1;
+	}
+	return 0;
+}
+
+int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,
+			 size_t errlen)
+{
+	if (*path == '\0' || strlen(path) >= MR_PATH_MAX) {
+		snprintf(err, errlen, "cgroup '%s': empty or too long", path);
+		return -1;
+	}
+	for (size_t i = 0; i < c->ncgroups; i++) {
+		if (strcmp(c->cgroup[i].path, path) == 0) {
+			snprintf(err, errlen, "cgroup '%s' named twice", path);
+			return -1;
+		}
+	}
+	if (c->ncgroups == MR_MAX_CGROUPS) {
+		snprintf(err, errlen, "more than %d cgroups", MR_MAX_CGROUPS);
+		return -1;
+	}
+	snprintf(c->cgroup[c->ncgroups].path, MR_PATH_MAX, "%s", path);
+	c->cgroup[c->ncgroups].params = c->defaults;
+	c->ncgroups++;
+	return 0;
+}
+
+static char *trim(char *s)
+{
+	char *end;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	end = s + strlen(s);
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+		*--end = '\0';
+	return s;
+}
+
+int mr_config_parse(struct mr_config *c, const char *name, const char *text,
+		    char *err, size_t errlen)
+{
+	struct mr_params *scope = NULL;
+	char line[MR_PATH_MAX + 64];
+	unsigned lineno = 0;
+	const char *p = text;
+	size_t first_new = c->ncgroups;
+	/*
+	 * A cgroup's own keys are checked at once but applied at the end, on
+	 * top of the file's final global values.
+	 */
+	struct pending {
+		size_t index;
+		char key[32];
+		char value[MR_PATH_MAX];
+	} *sets = NULL;
+	size_t nsets = 0, capsets = 0;
+	char why[256];
+	int rc = -1;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char *s, *eq, *key, *value;
+
+		lineno++;
+		if (len >= sizeof(line)) {
+			snprintf(err, errlen, "%s:%u: line too long", name, lineno);
+			goto out;
+		}
+		memcpy(line, p, len);
+		line[len] = '\0';
+		p += len + (nl ? 1 : 0);
+		s = trim(line);
+		if (*s == '\0' || *s == '#')
+			continue;
+		if (*s == '[') {
+			char *close = strchr(s, ']');
+			char *path;
+
+			if (!close || *trim(close + 1) != '\0' ||
+			    strncmp(s, "[cgroup ", 8) != 0) {
+				snprintf(err, errlen,
+					 "%s:%u: a section is written [cgroup PATH]", name, lineno);
+				goto out;
+			}
+			*close = '\0';
+			path = trim(s + 8);
+			if (mr_config_add_cgroup(c, path, why, sizeof(why)) < 0) {
+				snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
+				goto out;
+			}
+			scope = &c->cgroup[c->ncgroups - 1].params;
+			continue;
+		}
+		eq = strchr(s, '=');
+		if (!eq) {
+			snprintf(err, errlen, "%s:%u: expected KEY = VALUE", name, lineno);
+			goto out;
+		}
+		*eq = '\0';
+		key = trim(s);
+		value = trim(eq + 1);
+		if (*key == '\0' || *value == '\0') {
+			snprintf(err, errlen, "%s:%u: expected KEY = VALUE", name, lineno);
+			goto out;
+		}
+		if (scope) {
+			/* Checked now, applied once the globals are final. */
+			struct mr_params probe = *scope;
+
+			if (mr_config_set(c, &probe, key, value, why, sizeof(why)) < 0) {
+				snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
+				goto out;
+			}
+			if (nsets == capsets) {
+				size_t n = capsets ? capsets * 2 : 16;
+				struct pending *grown = realloc(sets, n * sizeof(*sets));
+
+				if (!grown) {
+					snprintf(err, errlen, "%s: out of memory", name);
+					goto out;
+				}
+				sets = grown;
+				capsets = n;
+			}
+			sets[nsets].index = c->ncgroups - 1;
+			snprintf(sets[nsets].key, sizeof(sets[nsets].key), "%s", key);
+			snprintf(sets[nsets].value, sizeof(sets[nsets].value), "%s", value);
+			nsets++;
+		} else if (mr_config_set(c, NULL, key, value, why, sizeof(why)) < 0) {
+			snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
+			goto out;
+		}
+	}
+	for (size_t i = first_new; i < c->ncgroups; i++)
+		c->cgroup[i].params = c->defaults;
+	for (size_t i = 0; i < nsets; i++)
+		mr_config_set(c, &c->cgroup[sets[i].index].params, sets[i].key,
+			      sets[i].value, why, sizeof(why));
+	rc = 0;
+out:
+	free(sets);
+	return rc;
+}
+
+int mr_config_load(struct mr_config *c, const char *path, char *err,
+		   size_t errlen)
+{
+	struct stat st;
+	char *text;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int rc;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		close(fd);
+		return -1;
+	}
+	if (st.st_size > CONFIG_MAX_BYTES) {
+		snprintf(err, errlen, "%s: larger than %d bytes", path, CONFIG_MAX_BYTES);
+		close(fd);
+		return -1;
+	}
+	text = malloc((size_t)st.st_size + 1);
+	if (!text) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		close(fd);
+		return -1;
+	}
+	n = read(fd, text, (size_t)st.st_size);
+	close(fd);
+	if (n != st.st_size) {
+		snprintf(err, errlen, "%s: short read", path);
+		free(text);
+		return -1;
+	}
+	text[n] = '\0';
+	if (strlen(text) != (size_t)n) {
+		snprintf(err, errlen, "%s: contains a NUL byte", path);
+		free(text);
+		return -1;
+	}
+	rc = mr_config_parse(c, path, text, err, errlen);
+	free(text);
+	return rc;
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The daemon's configuration file:
+ *
+ *	# global settings, and defaults for every cgroup
+ *	interval = 6s
+ *	target = 0.1%
+ *	prometheus_file = /var/lib/node_exporter/memreclaim.prom
+ *
+ *	[cgroup workload.slice/app.service]
+ *	floor = 512M
+ *	zswap_tuning = yes
+ *
+ * Keys before the first section are global; a key of a cgroup section
+ * overrides the global value for that cgroup.  Every line is checked: an
+ * unknown key, a bad value or a duplicate cgroup is an error naming the
+ * file and line.
+ */
+#ifndef MEMRECLAIM_CONFIG_H
+#define MEMRECLAIM_CONFIG_H
+
+#include <stddef.h>
+
+#include "control.h"
+
+#define MR_MAX_CGROUPS 64
+#define MR_PATH_MAX 4096
+
+struct mr_cgroup_conf {
+	char path[MR_PATH_MAX];	/* as written: a path or a name under the root */
+	struct mr_params params;
+};
+
+struct mr_config {
+	double interval_s;
+	char prometheus_file[MR_PATH_MAX];
+	char json_file[MR_PATH_MAX];
+	struct mr_params defaults;
+	size_t ncgroups;
+	struct mr_cgroup_conf cgroup[MR_MAX_CGROUPS];
+};
+
+void mr_config_init(struct mr_config *c);
+
+/*
+ * Parse text (the contents of the file `name`, for messages) into c, on
+ * top of what c holds.  Returns 0, or -1 with "name:line: reason" in err.
+ */
+int mr_config_parse(struct mr_config *c, const char *name, const char *text,
+		    char *err, size_t errlen);
+
+/* Read and parse a file; -1 with the reason (unreadable, too large, ...). */
+int mr_config_load(struct mr_config *c, const char *path, char *err,
+		   size_t errlen);
+
+/*
+ * Set one key from a string, as the file and the command line do; scope
+ * is a cgroup's params or NULL for a global key.  Returns 0, or -1 with
+ * the reason in err.
+ */
+int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
+		  const char *value, char *err, size_t errlen);
+
+/* Add a cgroup (from the command line) with the global defaults. */
+int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,
+			 size_t errlen);
+
+/* Strict value parsers, shared with the command line. */
+int mr_parse_duration(const char *s, double *seconds);	/* 6, 6s, 500ms, 2m */
+int mr_parse_fraction(const char *s, double *f);	/* 0.1% or 0.001 */
+int mr_parse_bool(const char *s, bool *b);		/* yes/no on/off true/false 1/0 */
+
+#endif

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+#include "control.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "../common/size.h"
+
+#define PAGE 4096ull
+#define MIB (1ull << 20)
+
+void mr_params_default(struct mr_params *p)
+{
+	*p = (struct mr_params){
+		/*
+		 * 0.1% of the interval stalled: 6 ms per 6 s.  TMO (ASPLOS '22)
+		 * runs its fleet at 0.05-0.1% "some" memory pressure; Senpai's
+		 * default target is in the same range (10 ms per 6 s interval).
+		 */
+		.target = 0.001,
+		/*
+		 * 1% of memory.current per interval at zero pressure, Senpai's
+		 * probe rate: slow enough that the workload's working set
+		 * moves back onto the active list before it is reclaimed.
+		 */
+		.ratio = 0.01,
+		.max_step = 128 * MIB,
+		.floor = 0,
+		.backoff_s = 60,
+		.refault_limit = 0.5,
+		.io_pressure = true,
+		.zswap_tuning = false,
+		/* Under 2:1 the pool saves less than half of what it holds. */
+		.zswap_min_ratio = 2.0,
+		.zswap_min_accept = 0.5,
+	};
+}
+
+void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
+		const struct mr_sample *s, struct mr_decision *d)
+{
+	double interval = s->interval_s > 0 ? s->interval_s : 1e-9;
+	double room, step;
+	char cur[24], fl[24];
+
+	d->bytes = 0;
+	d->pressure = (double)s->stall_us / (interval * 1e6);
+	d->refault_share = s->reclaimed_last ?
+		(double)s->refault_pages * PAGE / (double)s->reclaimed_last : 0;
+	d->why[0] = '\0';
+
+	if (ctl->backoff_left_s > 0) {
+		ctl->backoff_left_s -= interval;
+		d->action = MR_BACKING_OFF;
+		snprintf(d->why, sizeof(d->why), "backing off, %.0f s left",
+			 ctl->backoff_left_s > 0 ? ctl->backoff_left_s : 0);
+		return;
+	}
+	if (d->pressure >= p->target) {
+		ctl->backoff_left_s = p->backoff_s;
+		d->action = MR_BACKOFF_START;
+		snprintf(d->why, sizeof(d->why),
+			 "pressure %.3f%% reached the target %.3f%%: back off %.0f s",
+			 d->pressure * 100, p->target * 100, p->backoff_s);
+		return;
+	}
+	if (s->reclaimed_last && d->refault_share >= p->refault_limit) {
+		ctl->backoff_left_s = p->backoff_s;
+		d->action = MR_BACKOFF_START;
+		snprintf(d->why, sizeof(d->why),
+			 "%.0f%% of what was reclaimed refaulted (limit %.0f%%): back off %.0f s",
+			 d->refault_share * 100, p->refault_limit * 100, p->backoff_s);
+		return;
+	}
+	if (s->current <= p->floor) {
+		d->action = MR_AT_FLOOR;
+		format_size(cur, sizeof(cur), (double)s->current);
+		format_size(fl, sizeof(fl), (double)p->floor);
+		snprintf(d->why, sizeof(d->why), "memory.current %s at the floor %s",
+			 cur, fl);
+		return;
+	}
+	step = (double)s->current * p->ratio * (1.0 - d->pressure / p->target);
+	/* What refaulted is wasted work: slow down in proportion. */
+	if (s->reclaimed_last)
+		step *= 1.0 - d->refault_share / p->refault_limit;
+	if (step > (double)p->max_step)
+		step = (double)p->max_step;
+	room = (double)(s->current - p->floor);
+	if (step > room)
+		step = room;
+	if (step < PAGE) {
+		d->action = MR_TOO_SMALL;
+		snprintf(d->why, sizeof(d->why), "step under one page");
+		return;
+	}
+	d->action = MR_RECLAIM;
+	d->bytes = (uint64_t)step / PAGE * PAGE;
+	format_size(cur, sizeof(cur), (double)s->current);
+	snprintf(d->why, sizeof(d->why),
+		 "pressure %.3f%% < %.3f%%, refaults %.0f%%, %.2f%% of %s",
+		 d->pressure * 100, p->target * 100, d->refault_share * 100,
+		 100.0 * (double)d->bytes / (double)s->current, cur);
+}
+
+bool mr_zswap_tune(const struct mr_params *p, const struct mr_zswap_sample *z,
+		   uint64_t *new_max, char *why, size_t whylen)
+{
+	double ratio = z->zswap ? (double)z->zswapped / (double)z->zswap : 0;
+	double accept = z->swap_current ?
+		(double)z->zswapped / (double)z->swap_current : 1;
+	bool poor_ratio = z->zswapped >= MR_ZSWAP_EVIDENCE && ratio < p->zswap_min_ratio;
+	bool rejected = z->swap_current >= MR_ZSWAP_EVIDENCE &&
+			accept < p->zswap_min_accept;
+	char held[24], swapped[24];
+
+	if (!p->zswap_tuning)
+		return false;
+	format_size(held, sizeof(held), (double)z->zswapped);
+	format_size(swapped, sizeof(swapped), (double)z->swap_current);
+	if ((poor_ratio || rejected) && z->zswap_max != 0) {
+		/* Halve what the pool may hold, from what it holds now. */
+		uint64_t base = z->zswap_max == MR_NO_LIMIT || z->zswap_max > z->zswap ?
+			z->zswap : z->zswap_max;
+
+		*new_max = base / 2 < MIB ? 0 : base / 2 / PAGE * PAGE;
+		if (poor_ratio)
+			snprintf(why, whylen,
+				 "pages compress %.2f:1, under %.2f:1: send reclaim to disk swap",
+				 ratio, p->zswap_min_ratio);
+		else
+			snprintf(why, whylen,
+				 "zswap holds %s of %s swapped (%.0f%% < %.0f%%): stores rejected",
+				 held, swapped, accept * 100, p->zswap_min_accept * 100);
+		return true;
+	}
+	if (!poor_ratio && !rejected && z->zswap_max != MR_NO_LIMIT &&
+	    z->zswapped >= MR_ZSWAP_EVIDENCE && ratio >= p->zswap_min_ratio &&
+	    z->pressure < p->target / 2 && z->zswap >= z->zswap_max / 2) {
+		/* The pool is half full and worth it: let it grow. */
+		uint64_t grown = z->zswap_max < 8 * MIB ? 16 * MIB : z->zswap_max * 2;
+
+		*new_max = grown >= z->current ? MR_NO_LIMIT : grown;
+		snprintf(why, whylen,
+			 "pages compress %.2f:1 and zswap holds %.0f%% of swap at low pressure: raise",
+			 ratio, accept * 100);
+		return true;
+	}
+	return false;
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The daemon's decisions, as pure functions of what it read: how much to
+ * reclaim this interval, when to back off, and when to move a cgroup's
+ * zswap limit.  Kept free of I/O so the unit tests can drive them.
+ */
+#ifndef MEMRECLAIM_CONTROL_H
+#define MEMRECLAIM_CONTROL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define MR_NO_LIMIT UINT64_MAX	/* "max" in a cgroup limit file */
+
+/* The knobs of one cgroup (see memreclaim.8 for each and its default). */
+struct mr_params {
+	double target;		/* stall fraction of the interval, 0.001 = 0.1% */
+	double ratio;		/* fraction of memory.current per interval at zero pressure */
+	uint64_t max_step;	/* bytes per interval at most */
+	uint64_t floor;		/* never reclaim below this memory.current */
+	double backoff_s;	/* pause after pressure reached the target */
+	double refault_limit;	/* refaulted / reclaimed pages that stops reclaim */
+	bool io_pressure;	/* count io.pressure stalls too */
+	bool zswap_tuning;	/* move memory.zswap.max */
+	double zswap_min_ratio;	/* compression ratio below which zswap is poor */
+	double zswap_min_accept;/* share of swapped memory zswap must hold */
+};
+
+void mr_params_default(struct mr_params *p);
+
+/* What the daemon measured over the last interval for one cgroup. */
+struct mr_sample {
+	double interval_s;	/* time since the previous sample */
+	uint64_t stall_us;	/* memory (+ io) "some" stall time in it */
+	uint64_t current;	/* memory.current now */
+	uint64_t refault_pages;	/* workingset refaults in it (anon + file) */
+	uint64_t reclaimed_last;/* bytes the previous interval reclaimed */
+};
+
+enum mr_action {
+	MR_RECLAIM,		/* write `bytes` to memory.reclaim */
+	MR_BACKING_OFF,		/* inside a back-off period: nothing */
+	MR_BACKOFF_START,	/* pressure reached the target: start one */
+	MR_AT_FLOOR,		/* memory.current at or under the floor */
+	MR_TOO_SMALL,		/* step under one page: nothing */
+};
+
+struct mr_decision {
+	enum mr_action action;
+	uint64_t bytes;
+	double pressure;	/* stall fraction of the interval */
+	double refault_share;	/* refaulted / reclaimed pages, last interval */
+	char why[160];
+};
+
+/* Per-cgroup controller state carried between intervals. */
+struct mr_ctl {
+	double backoff_left_s;
+};
+
+/*
+ * One interval of the control law of TMO/Senpai: while the pressure is
+ * under the target, reclaim
+ *	step = current * ratio * (1 - pressure / target)
+ * scaled down by the refault share (reclaiming what refaults at once is
+ * wasted work), bounded by max_step and by the floor; when the pressure
+ * or the refault share reaches its limit, back off for backoff_s.
+ */
+void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
+		const struct mr_sample *s, struct mr_decision *d);
+
+/* zswap state of one cgroup, from memory.stat and the memory.* files. */
+struct mr_zswap_sample {
+	uint64_t zswap;		/* compressed bytes in the pool (memory.stat zswap) */
+	uint64_t zswapped;	/* bytes of the pages they hold (memory.stat zswapped) */
+	uint64_t swap_current;	/* memory.swap.current: all swapped-out memory */
+	uint64_t zswap_max;	/* memory.zswap.max, MR_NO_LIMIT for "max" */
+	uint64_t current;	/* memory.current */
+	double pressure;	/* last interval's stall fraction */
+};
+
+/* Below this much swapped memory there is no evidence either way. */
+#define MR_ZSWAP_EVIDENCE (4ull << 20)
+
+/*
+ * Decide whether to move memory.zswap.max.  Returns true with *new_max and
+ * a reason when it should change.  Lowered (halved, to 0 under 1 MiB) when
+ * the pages compress worse than zswap_min_ratio or zswap holds less than
+ * zswap_min_accept of the cgroup's swapped memory (stores rejected, or
+ * written back); raised (doubled, to "max" past memory.current) when they
+ * compress well, zswap takes them and the pressure is under half the
+ * target.
+ */
+bool mr_zswap_tune(const struct mr_params *p, const struct mr_zswap_sample *z,
+		   uint64_t *new_max, char *why, size_t whylen);
+
+#endif
