@@ -77,8 +77,33 @@ static void control_law(void)
 	CHECK(d.action == MR_BACKING_OFF);
 	d = decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0);
 	CHECK(d.action == MR_BACKING_OFF);
+	/* After it the step ramps up: a quarter, a half, ... */
 	d = decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0);
 	CHECK(d.action == MR_RECLAIM);
+	CHECK(near((double)d.bytes, 1000.0 * MIB * 0.01 / 4, 4096));
+	d = decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0);
+	CHECK(near((double)d.bytes, 1000.0 * MIB * 0.01 / 2, 4096));
+	/* Pressure again inside the ramp: the back-off doubles ... */
+	d = decide(&p, &ctl, 6, 6000, 1000 * MIB, 0, 0);
+	CHECK(d.action == MR_BACKOFF_START && near(ctl.backoff_left_s, 24, 1e-9));
+	for (int i = 0; i < 4; i++)
+		CHECK(decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0).action == MR_BACKING_OFF);
+	/* ... up to 8x ... */
+	for (int level = 2; level <= 4; level++) {
+		CHECK(decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0).action == MR_RECLAIM);
+		d = decide(&p, &ctl, 6, 6000, 1000 * MIB, 0, 0);
+		CHECK(d.action == MR_BACKOFF_START);
+		CHECK(near(ctl.backoff_left_s, 12.0 * (1 << (level > 3 ? 3 : level)), 1e-9));
+		ctl.backoff_left_s = 0;
+	}
+	/* ... and after a full ramp without pressure, back to the base. */
+	for (int i = 0; i < 4; i++)
+		CHECK(decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0).action == MR_RECLAIM);
+	d = decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0);
+	CHECK_EQ(d.bytes, (uint64_t)(1000 * MIB * 0.01) / 4096 * 4096);
+	d = decide(&p, &ctl, 6, 6000, 1000 * MIB, 0, 0);
+	CHECK(near(ctl.backoff_left_s, 12, 1e-9));
+	memset(&ctl, 0, sizeof(ctl));
 
 	/* Refaults: a quarter of last interval's 8 MiB came back -> half speed. */
 	d = decide(&p, &ctl, 6, 0, 1000 * MIB, (2 * MIB) / 4096, 8 * MIB);
@@ -89,7 +114,7 @@ static void control_law(void)
 	d = decide(&p, &ctl, 6, 0, 1000 * MIB, (4 * MIB) / 4096, 8 * MIB);
 	CHECK(d.action == MR_BACKOFF_START);
 	CHECK(strstr(d.why, "refaulted"));
-	ctl.backoff_left_s = 0;
+	memset(&ctl, 0, sizeof(ctl));
 
 	/* A tiny cgroup: under a page is not worth a write. */
 	d = decide(&p, &ctl, 6, 0, 100 * 1024, 0, 0);

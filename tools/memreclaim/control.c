@@ -36,6 +36,20 @@ void mr_params_default(struct mr_params *p)
 	};
 }
 
+static void start_backoff(const struct mr_params *p, struct mr_ctl *ctl)
+{
+	/* Found again within the ramp: the working set is here, probe less. */
+	if (ctl->backed_off && ctl->calm < MR_RAMP_INTERVALS) {
+		if (ctl->backoff_level < MR_BACKOFF_MAX_LEVEL)
+			ctl->backoff_level++;
+	} else {
+		ctl->backoff_level = 0;
+	}
+	ctl->backoff_left_s = p->backoff_s * (double)(1u << ctl->backoff_level);
+	ctl->backed_off = true;
+	ctl->calm = 0;
+}
+
 void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 		const struct mr_sample *s, struct mr_decision *d)
 {
@@ -57,19 +71,19 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 		return;
 	}
 	if (d->pressure >= p->target) {
-		ctl->backoff_left_s = p->backoff_s;
+		start_backoff(p, ctl);
 		d->action = MR_BACKOFF_START;
 		snprintf(d->why, sizeof(d->why),
 			 "pressure %.3f%% reached the target %.3f%%: back off %.0f s",
-			 d->pressure * 100, p->target * 100, p->backoff_s);
+			 d->pressure * 100, p->target * 100, ctl->backoff_left_s);
 		return;
 	}
 	if (s->reclaimed_last && d->refault_share >= p->refault_limit) {
-		ctl->backoff_left_s = p->backoff_s;
+		start_backoff(p, ctl);
 		d->action = MR_BACKOFF_START;
 		snprintf(d->why, sizeof(d->why),
 			 "%.0f%% of what was reclaimed refaulted (limit %.0f%%): back off %.0f s",
-			 d->refault_share * 100, p->refault_limit * 100, p->backoff_s);
+			 d->refault_share * 100, p->refault_limit * 100, ctl->backoff_left_s);
 		return;
 	}
 	if (s->current <= p->floor) {
@@ -84,6 +98,9 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 	/* What refaulted is wasted work: slow down in proportion. */
 	if (s->reclaimed_last)
 		step *= 1.0 - d->refault_share / p->refault_limit;
+	/* Ramp up again after a back-off. */
+	if (ctl->backed_off && ctl->calm < MR_RAMP_INTERVALS)
+		step *= (double)(ctl->calm + 1) / MR_RAMP_INTERVALS;
 	if (step > (double)p->max_step)
 		step = (double)p->max_step;
 	room = (double)(s->current - p->floor);
@@ -96,6 +113,7 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 	}
 	d->action = MR_RECLAIM;
 	d->bytes = (uint64_t)step / PAGE * PAGE;
+	ctl->calm++;
 	format_size(cur, sizeof(cur), (double)s->current);
 	snprintf(d->why, sizeof(d->why),
 		 "pressure %.3f%% < %.3f%%, refaults %.0f%%, %.2f%% of %s",

@@ -57,7 +57,15 @@ struct mr_decision {
 /* Per-cgroup controller state carried between intervals. */
 struct mr_ctl {
 	double backoff_left_s;
+	unsigned backoff_level;	/* the back-off is backoff_s << level */
+	unsigned calm;		/* reclaim intervals since the last back-off */
+	bool backed_off;	/* there was a back-off: ramp up after it */
 };
+
+/* Back-offs grow to backoff_s << MR_BACKOFF_MAX_LEVEL (8x). */
+#define MR_BACKOFF_MAX_LEVEL 3
+/* Reclaim intervals it takes after a back-off to reach the full step. */
+#define MR_RAMP_INTERVALS 4
 
 /*
  * One interval of the control law of TMO/Senpai: while the pressure is
@@ -66,6 +74,13 @@ struct mr_ctl {
  * scaled down by the refault share (reclaiming what refaults at once is
  * wasted work), bounded by max_step and by the floor; when the pressure
  * or the refault share reaches its limit, back off for backoff_s.
+ *
+ * Once memory.current is near the working set, every probe finds it: the
+ * pressure comes back the interval after.  So a back-off that follows the
+ * previous one within MR_RAMP_INTERVALS reclaims doubles (up to 8x), and
+ * after a back-off the step ramps up over MR_RAMP_INTERVALS intervals
+ * instead of resuming at full size.  A workload whose working set shrank
+ * gets the full rate back after a few calm intervals.
  */
 void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 		const struct mr_sample *s, struct mr_decision *d);

@@ -69,7 +69,8 @@ struct cg_state {
 	struct mr_ctl ctl;
 	/* For metrics. */
 	uint64_t current, zswap_max;
-	bool zswap_max_known;
+	bool zswap_max_known, zswap_warned;
+	int zswap_streak;	/* >0: intervals voting raise, <0: lower */
 	double pressure;
 	const char *state;
 	uint64_t reclaimed_total, reclaims, backoffs, errors, zswap_changes;
@@ -152,29 +153,48 @@ static int write_reclaim(const char *dir, uint64_t bytes)
 	return rc == -EAGAIN ? 0 : rc;
 }
 
+/* Consecutive intervals a zswap verdict must hold before it is acted on. */
+#define ZSWAP_STREAK 3
+
+/*
+ * zswap tuning works on the snapshot read at the start of the interval,
+ * before this interval's reclaim: memory.swap.current is exact at once
+ * while memory.stat's zswap counters are flushed lazily, so mixing a fresh
+ * swap.current with an older memory.stat would see swapped memory that
+ * zswap "does not hold".  A verdict must also hold ZSWAP_STREAK intervals
+ * running, which rides out such lags and keeps a cgroup near a threshold
+ * from flapping.
+ */
 static void tune_zswap(struct daemon *d, struct cg_state *c,
-		       const struct mr_stat *st)
+		       const struct mr_stat *st, uint64_t swap_current)
 {
 	const struct mr_params *p = &c->conf->params;
-	struct mr_zswap_sample z = { .current = c->current, .pressure = c->pressure };
+	struct mr_zswap_sample z = { .current = c->current, .pressure = c->pressure,
+				     .swap_current = swap_current };
 	uint64_t new_max;
-	char why[256], from[24], to[24];
-	int rc;
+	char why[256], from[24], to[24], val[32];
+	int rc, dir;
 
-	if (read_u64(c->dir, "memory.zswap.max", &z.zswap_max) < 0 ||
-	    read_u64(c->dir, "memory.swap.current", &z.swap_current) < 0) {
-		if (c->zswap_max_known || c->have_prev)
-			return;
-		logf_(LOG_WARN, "%s: zswap_tuning: no memory.zswap.max or memory.swap.current here; skipped",
-		      c->dir);
+	if (read_u64(c->dir, "memory.zswap.max", &z.zswap_max) < 0) {
+		if (!c->zswap_warned)
+			logf_(LOG_WARN, "%s: zswap_tuning: no memory.zswap.max here; skipped",
+			      c->dir);
+		c->zswap_warned = true;
 		return;
 	}
 	c->zswap_max = z.zswap_max;
 	c->zswap_max_known = true;
 	z.zswap = stat_or_zero(st, "zswap");
 	z.zswapped = stat_or_zero(st, "zswapped");
-	if (!mr_zswap_tune(p, &z, &new_max, why, sizeof(why)))
+	if (!mr_zswap_tune(p, &z, &new_max, why, sizeof(why))) {
+		c->zswap_streak = 0;
 		return;
+	}
+	dir = new_max < z.zswap_max ? -1 : 1;
+	c->zswap_streak = c->zswap_streak * dir > 0 ? c->zswap_streak + dir : dir;
+	if (c->zswap_streak * dir < ZSWAP_STREAK)
+		return;
+	c->zswap_streak = 0;
 	if (z.zswap_max == MR_NO_LIMIT)
 		snprintf(from, sizeof(from), "max");
 	else
@@ -188,15 +208,11 @@ static void tune_zswap(struct daemon *d, struct cg_state *c,
 		      c->dir, from, to, why);
 		return;
 	}
-	{
-		char val[32];
-
-		if (new_max == MR_NO_LIMIT)
-			snprintf(val, sizeof(val), "max");
-		else
-			snprintf(val, sizeof(val), "%" PRIu64, new_max);
-		rc = sysfs_write(c->dir, "memory.zswap.max", val);
-	}
+	if (new_max == MR_NO_LIMIT)
+		snprintf(val, sizeof(val), "max");
+	else
+		snprintf(val, sizeof(val), "%" PRIu64, new_max);
+	rc = sysfs_write(c->dir, "memory.zswap.max", val);
 	if (rc < 0) {
 		c->errors++;
 		logf_(LOG_ERR, "%s/memory.zswap.max: write failed: %s; skipped",
@@ -214,7 +230,7 @@ static void tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 	struct mr_sample s = { .interval_s = interval };
 	struct mr_decision dec;
 	struct mr_stat st;
-	uint64_t stall = 0, io = 0, refaults, after;
+	uint64_t stall = 0, io = 0, refaults, after, swap_current = 0;
 	char err[512];
 	int rc;
 
@@ -237,6 +253,9 @@ static void tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 		rc = read_u64(c->dir, "memory.current", &c->current);
 	if (rc == 0)
 		rc = read_stat(c->dir, &st);
+	if (rc == 0 && p->zswap_tuning &&
+	    read_u64(c->dir, "memory.swap.current", &swap_current) < 0)
+		swap_current = 0;
 	if (rc < 0) {
 		c->errors++;
 		c->have_prev = false;
@@ -264,6 +283,8 @@ static void tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 
 	mr_control(p, &c->ctl, &s, &dec);
 	c->pressure = dec.pressure;
+	if (p->zswap_tuning)
+		tune_zswap(d, c, &st, swap_current);
 	switch (dec.action) {
 	case MR_BACKING_OFF:
 		c->state = "backoff";
@@ -310,8 +331,6 @@ static void tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 	}
 	}
 	c->at_floor = dec.action == MR_AT_FLOOR;
-	if (p->zswap_tuning)
-		tune_zswap(d, c, &st);
 }
 
 /* Write path via a temporary file and rename(2): readers never see half. */
