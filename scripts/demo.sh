@@ -33,5 +33,4 @@ awk '/<fl__ticket_lock_slowpath>:/ {on = 1; next} /^$/ {on = 0} on' build/la64-d
 total=$(grep -cE '^ *[0-9a-f]+: ' build/la64-demo.txt)
 unknown=$(grep -cE '	\.word	' build/la64-demo.txt || true)
 echo "   $total instructions in build/la64-demo.txt, $unknown not decoded"
-echo
-echo "== not built yet: the memreclaim daemon (see README.md)"
+

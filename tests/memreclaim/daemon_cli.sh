@@ -53,6 +53,10 @@ out=$("$mr" run -c "$work/missing.conf" a 2>&1); rc=$?
 out=$("$mr" run -c "$work" a 2>&1); rc=$?
 [ $rc = 8 ] && echo "$out" | grep -q 'not a regular file' &&
 	ok "a directory as config: exit 8" || bad "dir config: rc $rc: $out"
+here=$(cd "$(dirname "$0")" && pwd)
+out=$("$mr" --cgroup-root "$root" run --check-config -c "$here/../../dist/memreclaim.conf" 2>&1); rc=$?
+[ $rc = 0 ] && echo "$out" | grep -q '^\[cgroup workload.slice/batch.service\].*zswap_tuning yes' &&
+	ok "the shipped example config is valid" || bad "dist/memreclaim.conf: rc $rc: $out"
 out=$("$mr" run --interval 0 a 2>&1); rc=$?
 [ $rc = 2 ] && ok "a bad flag value: exit 2" || bad "bad flag: rc $rc: $out"
 out=$("$mr" run 2>&1); rc=$?
