@@ -138,3 +138,17 @@ enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 	}
 	return MR_OK;
 }
+
+int mr_read_u64(const char *dir, const char *attr, uint64_t *v)
+{
+	char buf[64];
+	int n = sysfs_read(dir, attr, buf, sizeof(buf));
+
+	if (n < 0)
+		return n;
+	if (strcmp(buf, "max") == 0) {
+		*v = UINT64_MAX;
+		return 0;
+	}
+	return sscanf(buf, "%" SCNu64, v) == 1 ? 0 : -EINVAL;
+}

@@ -47,6 +47,13 @@ int mr_parse_pressure(const char *text, struct mr_pressure *p, char *err,
 		      size_t len);
 
 /*
+ * Read a one-number file such as memory.current or memory.zswap.max into
+ * *v; "max" reads as UINT64_MAX.  Returns 0 or -errno (-EINVAL when the
+ * file holds something else).
+ */
+int mr_read_u64(const char *dir, const char *attr, uint64_t *v);
+
+/*
  * Resolve CGROUP (a path, or a name under the cgroup root) and check it is
  * a cgroup v2 directory with the memory controller.  Returns MR_OK or an
  * exit code with a message naming the file and the reason.

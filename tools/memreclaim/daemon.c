@@ -84,20 +84,6 @@ struct daemon {
 	uint64_t ticks;
 };
 
-static int read_u64(const char *dir, const char *attr, uint64_t *v)
-{
-	char buf[64];
-	int n = sysfs_read(dir, attr, buf, sizeof(buf));
-
-	if (n < 0)
-		return n;
-	if (strcmp(buf, "max") == 0) {
-		*v = MR_NO_LIMIT;
-		return 0;
-	}
-	return sscanf(buf, "%" SCNu64, v) == 1 ? 0 : -EINVAL;
-}
-
 /* "some" stall total of DIR/FILE in microseconds. */
 static int read_stall(const char *dir, const char *file, uint64_t *us)
 {
@@ -175,7 +161,7 @@ static void tune_zswap(struct daemon *d, struct cg_state *c,
 	char why[256], from[24], to[24], val[32];
 	int rc, dir;
 
-	if (read_u64(c->dir, "memory.zswap.max", &z.zswap_max) < 0) {
+	if (mr_read_u64(c->dir, "memory.zswap.max", &z.zswap_max) < 0) {
 		if (!c->zswap_warned)
 			logf_(LOG_WARN, "%s: zswap_tuning: no memory.zswap.max here; skipped",
 			      c->dir);
@@ -250,11 +236,11 @@ static void tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 	    read_stall(c->dir, "io.pressure", &io) == 0)
 		stall += io;
 	if (rc == 0)
-		rc = read_u64(c->dir, "memory.current", &c->current);
+		rc = mr_read_u64(c->dir, "memory.current", &c->current);
 	if (rc == 0)
 		rc = read_stat(c->dir, &st);
 	if (rc == 0 && p->zswap_tuning &&
-	    read_u64(c->dir, "memory.swap.current", &swap_current) < 0)
+	    mr_read_u64(c->dir, "memory.swap.current", &swap_current) < 0)
 		swap_current = 0;
 	if (rc < 0) {
 		c->errors++;
@@ -319,7 +305,7 @@ static void tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 			      c->dir, strerror(-rc));
 			break;
 		}
-		if (read_u64(c->dir, "memory.current", &after) == 0 && after < c->current) {
+		if (mr_read_u64(c->dir, "memory.current", &after) == 0 && after < c->current) {
 			c->reclaimed_last = c->current - after;
 			c->current = after;
 		}

@@ -67,16 +67,6 @@ static enum mr_exit open_cgroup(const struct opts *o, const char *cgroup,
 	return code;
 }
 
-static int read_u64(const char *dir, const char *attr, uint64_t *v)
-{
-	char buf[64];
-	int n = sysfs_read(dir, attr, buf, sizeof(buf));
-
-	if (n < 0)
-		return n;
-	return sscanf(buf, "%" SCNu64, v) == 1 ? 0 : -EINVAL;
-}
-
 /* swappiness= in memory.reclaim came with Linux 6.11. */
 static bool kernel_has_reclaim_swappiness(void)
 {
@@ -112,7 +102,7 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 				"swappiness= only from Linux 6.11\n");
 		return MR_EXIT_NOKERNEL;
 	}
-	rc = read_u64(dir, "memory.current", &before);
+	rc = mr_read_u64(dir, "memory.current", &before);
 	if (rc < 0) {
 		fprintf(stderr, "memreclaim: %s/memory.current: %s\n", dir,
 			strerror(-rc));
@@ -132,7 +122,7 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 			strerror(-rc));
 		return io_exit(rc);
 	}
-	if (read_u64(dir, "memory.current", &after) < 0)
+	if (mr_read_u64(dir, "memory.current", &after) < 0)
 		after = before;
 	format_size(a, sizeof(a), (double)bytes);
 	format_size(b, sizeof(b), (double)before - (double)after);
