@@ -4,6 +4,7 @@
 
 #define X(p) extern const struct lb_lock lb_lock_##p;
 X(adp_ticket) X(adp_ticket_word) X(adp_qspin) X(adp_qrw) X(adp_ticket_park)
+X(adp_ticket_park_bounded)
 X(pt_spin) X(pt_mutex) X(pt_rwlock)
 #ifdef LB_HAVE_CK
 X(ck_ticket) X(ck_mcs) X(ck_clh) X(ck_fas) X(ck_rw)
@@ -15,7 +16,7 @@ X(dpdk_ticket) X(dpdk_mcs) X(dpdk_spin) X(dpdk_rw)
 
 const struct lb_lock *const lb_locks[] = {
 	&lb_lock_adp_ticket, &lb_lock_adp_ticket_word, &lb_lock_adp_qspin,
-	&lb_lock_adp_ticket_park,
+	&lb_lock_adp_ticket_park, &lb_lock_adp_ticket_park_bounded,
 	&lb_lock_adp_qrw,
 #ifdef LB_HAVE_CK
 	&lb_lock_ck_ticket, &lb_lock_ck_mcs, &lb_lock_ck_clh, &lb_lock_ck_fas,

@@ -258,7 +258,7 @@ int main(int argc, char **argv)
 			break;
 		case 'L':
 			for (size_t i = 0; i < lb_nlocks; i++)
-				printf("%-21s %-9s %s%s\n", lb_locks[i]->name,
+				printf("%-29s %-9s %s%s\n", lb_locks[i]->name,
 				       lb_locks[i]->family,
 				       lb_locks[i]->fifo ? "fifo" : "unfair",
 				       lb_locks[i]->rw ? " rw" : "");

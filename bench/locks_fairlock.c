@@ -5,7 +5,17 @@
 #include <fairlock/ticket.h>
 #include <fairlock/ticket_park.h>
 
+#include <unistd.h>
+
 #include "lockbench.h"
+
+/* The bounded queue as deep as there are CPUs to run its members. */
+static void park_bounded_init(fl_ticket_park_t *lock)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	fl_ticket_park_init_bounded(lock, cpus > 0 ? (uint32_t)cpus : 1);
+}
 
 LB_SIMPLE_LOCK(adp_ticket, "fairlock-ticket", "fairlock", true, fl_ticket_t,
 	       fl_ticket_init, fl_ticket_lock, fl_ticket_unlock);
@@ -16,4 +26,7 @@ LB_SIMPLE_RWLOCK(adp_qrw, "fairlock-qrw", "fairlock", fl_qrwlock_t,
 		 fl_qrw_read_lock, fl_qrw_read_unlock);
 LB_SIMPLE_LOCK(adp_ticket_park, "fairlock-ticket-park", "fairlock", true,
 	       fl_ticket_park_t, fl_ticket_park_init, fl_ticket_park_lock,
+	       fl_ticket_park_unlock);
+LB_SIMPLE_LOCK(adp_ticket_park_bounded, "fairlock-ticket-park-bounded", "fairlock",
+	       false, fl_ticket_park_t, park_bounded_init, fl_ticket_park_lock,
 	       fl_ticket_park_unlock);

@@ -25,12 +25,12 @@ void lb_print_group(const struct lb_config *cfg, const struct lb_row *rows,
 		printf("\n== uncontended lock+unlock, 1 thread (median of %u runs "
 		       "of %lu pairs; ratios: median of per-run ratios)\n",
 		       cfg->reps, cfg->pairs);
-		printf("%-21s %9s %16s %16s\n", "lock", "ns/pair",
+		printf("%-29s %9s %16s %16s\n", "lock", "ns/pair",
 		       "/best FIFO peer", "/pthread-spin");
 		for (size_t i = 0; i < n; i++) {
 			ratio(r1, sizeof(r1), rows[i].ratio_a);
 			ratio(r2, sizeof(r2), rows[i].ratio_b);
-			printf("%-21s %9.2f %16s %16s\n", rows[i].lock->name,
+			printf("%-29s %9.2f %16s %16s\n", rows[i].lock->name,
 			       rows[i].ns_per_op, r1, r2);
 		}
 		return;
@@ -40,11 +40,11 @@ void lb_print_group(const struct lb_config *cfg, const struct lb_row *rows,
 		       "of %u runs of %u ms; waits: worst of all runs)\n",
 		       rows[0].threads, rows[0].read_pct, cfg->cs_work,
 		       cfg->ncs_work, cfg->reps, cfg->duration_ms);
-		printf("%-21s %9s %16s %18s %20s\n", "lock", "Mops/s",
+		printf("%-29s %9s %16s %18s %20s\n", "lock", "Mops/s",
 		       "/pthread-rwlock", "worst write wait", "reads during wait");
 		for (size_t i = 0; i < n; i++) {
 			ratio(r1, sizeof(r1), rows[i].ratio_a);
-			printf("%-21s %9.3f %16s %15.1f us %20llu\n",
+			printf("%-29s %9.3f %16s %15.1f us %20llu\n",
 			       rows[i].lock->name, rows[i].s.ops_per_s / 1e6, r1,
 			       (double)rows[i].s.max_write_wait_ns / 1e3,
 			       (unsigned long long)rows[i].s.max_reads_during_wait);
@@ -57,13 +57,13 @@ void lb_print_group(const struct lb_config *cfg, const struct lb_row *rows,
 		printf("\n== %s: %u threads, cs %u, ncs %u (median of %u runs of "
 		       "%u ms)\n", mode, rows[0].threads, cfg->cs_work,
 		       cfg->ncs_work, cfg->reps, cfg->duration_ms);
-		printf("%-21s %9s %16s %12s %7s %8s%s\n", "lock", "Mops/s",
+		printf("%-29s %9s %16s %12s %7s %8s%s\n", "lock", "Mops/s",
 		       "/best FIFO peer", "/best peer", "Jain", "max/min",
 		       handoff ? "  handoff ns" : "");
 		for (size_t i = 0; i < n; i++) {
 			ratio(r1, sizeof(r1), rows[i].ratio_a);
 			ratio(r2, sizeof(r2), rows[i].ratio_b);
-			printf("%-21s %9.3f %16s %12s %7.4f %8.2f",
+			printf("%-29s %9.3f %16s %12s %7.4f %8.2f",
 			       rows[i].lock->name, rows[i].s.ops_per_s / 1e6, r1,
 			       r2, rows[i].s.jain, rows[i].s.max_min);
 			if (handoff)

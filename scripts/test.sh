@@ -14,7 +14,8 @@ run() { # name cmake-args...
 	shift
 	[ "$dir" = build-plain ] && dir=build
 	echo "=== $dir"
-	cmake -S . -B "$dir" "$@" >/dev/null
+	# BUILD_TESTING=ON: demo.sh configures build/ without the tests.
+	cmake -S . -B "$dir" -DBUILD_TESTING=ON "$@" >/dev/null
 	cmake --build "$dir" -j"$jobs" >/dev/null
 	(cd "$dir" && ctest -j"$jobs" --output-on-failure "${CTEST_ARGS[@]}") ||
 		status=1

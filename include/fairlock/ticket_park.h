@@ -17,13 +17,20 @@
  * (different lock/ticket pairs may share a word: a spurious wake-up, then
  * the woken thread sleeps again).
  *
- * Cost when uncontended: lock is the same single fetch-add.  Unlock is one
+ * Cost when uncontended: lock is the same single fetch-add (after a load
+ * of the queue bound; with a bound set, also a load of the word).  Unlock is one
  * store to the owner half-word and one load of the sleeper count, with the
  * store ordered before the load (SEQ_CST): on arm64, RISC-V and LoongArch
  * that is a release store and an acquire load; on x86 the ordered store is
  * an XCHG instead of a MOV.  Only when someone sleeps does unlock make
  * system calls (two FUTEX_WAKEs).  The futexes are process-private: do not
  * place this lock in memory shared between processes.
+ *
+ * Bounded queue (fl_ticket_park_init_bounded): with more threads than
+ * CPUs a strict FIFO lock stalls behind every queued thread that is not
+ * running.  With a bound of about the CPU count, threads past it wait at
+ * a gate without a ticket, so preemption catches them outside the queue.
+ * FIFO then holds inside the queue only; see docs/fairlock.md.
  *
  * Ordering guarantees: as fl_ticket_t (acquire/release, RCsc).
  * Capacity: as fl_ticket_t (32767 holders and waiters).
@@ -37,23 +44,55 @@ FL_EXTERN_C_BEGIN
 
 typedef struct fl_ticket_park {
 	fl_ticket_t ticket;
-	uint32_t sleepers; /* waiters asleep or about to sleep */
+	/* Waiters asleep or about to sleep: in the queue (low 16 bits), at
+	 * the gate of a bounded queue (high 16 bits). */
+	uint32_t sleepers;
+	uint32_t gate_seq;	/* futex word of the gate */
+	uint32_t max_queue;	/* 0: unbounded (strict FIFO) */
 } fl_ticket_park_t;
 
-#define FL_TICKET_PARK_INIT { FL_TICKET_INIT, 0 }
+#define FL_TICKET_PARK_INIT { FL_TICKET_INIT, 0, 0, 0 }
+#define FL__PARK_GATE_SLEEPER 0x10000u
 
 void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val);
 void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket);
+void fl__ticket_park_gate(fl_ticket_park_t *lock);
 
 static inline void fl_ticket_park_init(fl_ticket_park_t *lock)
 {
 	fl_ticket_init(&lock->ticket);
 	__atomic_store_n(&lock->sleepers, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&lock->gate_seq, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&lock->max_queue, 0, __ATOMIC_RELAXED);
+}
+
+/*
+ * A bounded queue: at most about max_queue threads (the holder included)
+ * hold tickets; the others wait at a gate, asleep, without a ticket.  See
+ * docs/fairlock.md: FIFO holds among the threads in the queue, entry to
+ * the queue is in no guaranteed order.  max_queue 0 is the strict FIFO
+ * lock of fl_ticket_park_init().
+ */
+static inline void fl_ticket_park_init_bounded(fl_ticket_park_t *lock,
+					       uint32_t max_queue)
+{
+	fl_ticket_park_init(lock);
+	__atomic_store_n(&lock->max_queue, max_queue, __ATOMIC_RELAXED);
 }
 
 static inline void fl_ticket_park_lock(fl_ticket_park_t *lock)
 {
-	uint32_t val = fl__ticket_take(&lock->ticket); /* as fl_ticket_lock() */
+	uint32_t val;
+
+	if (lock->max_queue) {
+		/* RELAXED: a hint only; the queue may overshoot by the
+		 * threads that pass this check at the same moment. */
+		uint32_t now = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
+
+		if (FL_UNLIKELY((uint16_t)((now >> 16) - now) >= lock->max_queue))
+			fl__ticket_park_gate(lock);
+	}
+	val = fl__ticket_take(&lock->ticket); /* as fl_ticket_lock() */
 
 	if (FL_LIKELY((uint16_t)(val >> 16) == (uint16_t)val))
 		return;

@@ -60,6 +60,19 @@ static void wake_ticket(fl_ticket_park_t *lock, uint16_t ticket)
 
 void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket)
 {
+	uint32_t sleepers = __atomic_load_n(&lock->sleepers, __ATOMIC_SEQ_CST);
+
+	if (sleepers >= FL__PARK_GATE_SLEEPER) {
+		/*
+		 * One place in the queue came free: let one thread through
+		 * the gate.  Moving the word on first keeps a thread between
+		 * its read of it and its futex_wait() from sleeping.
+		 */
+		__atomic_fetch_add(&lock->gate_seq, 1, __ATOMIC_SEQ_CST);
+		syscall(SYS_futex, &lock->gate_seq, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	}
+	if (!(sleepers & (FL__PARK_GATE_SLEEPER - 1)))
+		return;
 	wake_ticket(lock, ticket);
 	/*
 	 * Wake the one after it too, so that it is running and spinning as
@@ -67,6 +80,36 @@ void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket)
 	 * takes ~100 ns, to a sleeping one a wake-up (~3 us here).
 	 */
 	wake_ticket(lock, (uint16_t)(ticket + 1));
+}
+
+void fl__ticket_park_gate(fl_ticket_park_t *lock)
+{
+	unsigned int polls = 0;
+
+	for (;;) {
+		uint32_t now = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
+		uint32_t seq;
+
+		if ((uint16_t)((now >> 16) - now) < lock->max_queue)
+			return;
+		if (polls++ < SPIN_FURTHER_BACK) {
+			fl_cpu_relax();
+			continue;
+		}
+		/*
+		 * Sleep at the gate: read the futex word, count ourselves in,
+		 * re-read the lock word, all SEQ_CST.  An unlock we miss in
+		 * the re-read sees our count and moves the word on.
+		 */
+		seq = __atomic_load_n(&lock->gate_seq, __ATOMIC_SEQ_CST);
+		__atomic_fetch_add(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_SEQ_CST);
+		now = __atomic_load_n(&lock->ticket.val, __ATOMIC_SEQ_CST);
+		if ((uint16_t)((now >> 16) - now) >= lock->max_queue)
+			syscall(SYS_futex, &lock->gate_seq, FUTEX_WAIT_PRIVATE, seq,
+				NULL, NULL, 0);
+		__atomic_fetch_sub(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_RELAXED);
+		polls = 0;
+	}
 }
 
 void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)

@@ -5,7 +5,7 @@
  * critical sections shows up as a lost update, a broken invariant, or (under
  * ThreadSanitizer) a data race report.
  *
- * usage: test_stress ticket|ticket-try|ticket-park|qspin|qspin-try|qrw THREADS
+ * usage: test_stress ticket|ticket-try|ticket-park|ticket-park-bounded|qspin|qspin-try|qrw THREADS
  */
 #include <string.h>
 
@@ -113,13 +113,24 @@ static void ticket_worker(void *arg, unsigned int i)
 	s.done[i] = n;
 }
 
+/* The deepest queue (holder included) a holder of the parking lock saw. */
+static uint32_t deepest_queue;
+
 static void park_worker(void *arg, unsigned int i)
 {
 	unsigned long n;
 
 	(void)arg;
 	for (n = 0; keep_going(n); n++) {
+		uint32_t v, depth, seen;
+
 		fl_ticket_park_lock(&s.park);
+		v = __atomic_load_n(&s.park.ticket.val, __ATOMIC_RELAXED);
+		depth = (uint16_t)((v >> 16) - v);
+		seen = __atomic_load_n(&deepest_queue, __ATOMIC_RELAXED);
+		while (depth > seen && !__atomic_compare_exchange_n(&deepest_queue,
+				&seen, depth, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			;
 		critical_section(fl_ticket_park_is_contended(&s.park));
 		fl_ticket_park_unlock(&s.park);
 		outside_work();
@@ -205,7 +216,7 @@ int main(int argc, char **argv)
 	unsigned long expect;
 
 	if (threads == 0 || threads > MAX_THREADS) {
-		fprintf(stderr, "usage: %s ticket|ticket-try|ticket-park|qspin|qspin-try|qrw THREADS\n",
+		fprintf(stderr, "usage: %s ticket|ticket-try|ticket-park|ticket-park-bounded|qspin|qspin-try|qrw THREADS\n",
 			argv[0]);
 		return 2;
 	}
@@ -216,12 +227,22 @@ int main(int argc, char **argv)
 	 */
 	s.iterations = test_iterations(400000 / threads);
 	s.deadline = now_seconds() + 60;
-	if (!strcmp(kind, "ticket-park")) {
+	if (!strncmp(kind, "ticket-park", 11)) {
+		/* ticket-park-bounded: a queue of 2 (the machines have 2 CPUs). */
+		bool bounded = !strcmp(kind, "ticket-park-bounded");
+
+		if (bounded)
+			fl_ticket_park_init_bounded(&s.park, 2);
 		run_threads(threads, park_worker, NULL);
 		expect = total_done(threads);
 		CHECK_EQ(s.park.ticket.val >> 16, s.park.ticket.val & 0xffff);
 		CHECK_EQ(s.park.ticket.val & 0xffff, expect & 0xffff);
 		CHECK_EQ(s.park.sleepers, 0);
+		printf("deepest queue seen: %u of %u threads%s\n", deepest_queue,
+		       threads, bounded ? " (bound 2)" : "");
+		/* The gate holds most back; a few may pass it together. */
+		if (bounded && threads >= 8)
+			CHECK(deepest_queue < threads);
 	} else if (!strncmp(kind, "ticket", 6)) {
 		run_threads(threads, ticket_worker, &try_only);
 		CHECK_EQ(s.ticket.val >> 16, s.ticket.val & 0xffff);
