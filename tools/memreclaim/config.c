@@ -225,19 +225,7 @@ int mr_config_parse(struct mr_config *c, const char *name, const char *text,
 	char line[MR_PATH_MAX + 64];
 	unsigned lineno = 0;
 	const char *p = text;
-	size_t first_new = c->ncgroups;
-	/*
-	 * A cgroup's own keys are checked at once but applied at the end, on
-	 * top of the file's final global values.
-	 */
-	struct pending {
-		size_t index;
-		char key[32];
-		char value[MR_PATH_MAX];
-	} *sets = NULL;
-	size_t nsets = 0, capsets = 0;
 	char why[256];
-	int rc = -1;
 
 	while (*p) {
 		const char *nl = strchr(p, '\n');
@@ -247,7 +235,7 @@ int mr_config_parse(struct mr_config *c, const char *name, const char *text,
 		lineno++;
 		if (len >= sizeof(line)) {
 			snprintf(err, errlen, "%s:%u: line too long", name, lineno);
-			goto out;
+			return -1;
 		}
 		memcpy(line, p, len);
 		line[len] = '\0';
@@ -263,13 +251,13 @@ int mr_config_parse(struct mr_config *c, const char *name, const char *text,
 			    strncmp(s, "[cgroup ", 8) != 0) {
 				snprintf(err, errlen,
 					 "%s:%u: a section is written [cgroup PATH]", name, lineno);
-				goto out;
+				return -1;
 			}
 			*close = '\0';
 			path = trim(s + 8);
 			if (mr_config_add_cgroup(c, path, why, sizeof(why)) < 0) {
 				snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
-				goto out;
+				return -1;
 			}
 			scope = &c->cgroup[c->ncgroups - 1].params;
 			continue;
@@ -277,52 +265,25 @@ int mr_config_parse(struct mr_config *c, const char *name, const char *text,
 		eq = strchr(s, '=');
 		if (!eq) {
 			snprintf(err, errlen, "%s:%u: expected KEY = VALUE", name, lineno);
-			goto out;
+			return -1;
 		}
 		*eq = '\0';
 		key = trim(s);
 		value = trim(eq + 1);
 		if (*key == '\0' || *value == '\0') {
 			snprintf(err, errlen, "%s:%u: expected KEY = VALUE", name, lineno);
-			goto out;
+			return -1;
 		}
-		if (scope) {
-			/* Checked now, applied once the globals are final. */
-			struct mr_params probe = *scope;
-
-			if (mr_config_set(c, &probe, key, value, why, sizeof(why)) < 0) {
-				snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
-				goto out;
-			}
-			if (nsets == capsets) {
-				size_t n = capsets ? capsets * 2 : 16;
-				struct pending *grown = realloc(sets, n * sizeof(*sets));
-
-				if (!grown) {
-					snprintf(err, errlen, "%s: out of memory", name);
-					goto out;
-				}
-				sets = grown;
-				capsets = n;
-			}
-			sets[nsets].index = c->ncgroups - 1;
-			snprintf(sets[nsets].key, sizeof(sets[nsets].key), "%s", key);
-			snprintf(sets[nsets].value, sizeof(sets[nsets].value), "%s", value);
-			nsets++;
-		} else if (mr_config_set(c, NULL, key, value, why, sizeof(why)) < 0) {
+		/*
+		 * Once a section has begun every key belongs to a cgroup, so
+		 * the globals are final by the time a section copies them.
+		 */
+		if (mr_config_set(c, scope, key, value, why, sizeof(why)) < 0) {
 			snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
-			goto out;
+			return -1;
 		}
 	}
-	for (size_t i = first_new; i < c->ncgroups; i++)
-		c->cgroup[i].params = c->defaults;
-	for (size_t i = 0; i < nsets; i++)
-		mr_config_set(c, &c->cgroup[sets[i].index].params, sets[i].key,
-			      sets[i].value, why, sizeof(why));
-	rc = 0;
-out:
-	free(sets);
-	return rc;
+	return 0;
 }
 
 int mr_config_load(struct mr_config *c, const char *path, char *err,
