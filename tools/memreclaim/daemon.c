@@ -491,31 +491,36 @@ static void print_config(const struct mr_config *c, const char *root)
 	}
 }
 
-/* Carry each cgroup's state over a reload, matched by its configured path. */
-static void bind_states(struct daemon *d, const struct cg_state *old, size_t nold)
+/*
+ * Make fresh the running configuration.  A cgroup named in both keeps its
+ * state (counters, back-off, baseline), matched by its configured path
+ * while the old configuration the states point into is still in place.
+ */
+static void adopt_config(struct daemon *d, const struct mr_config *fresh)
 {
-	d->ncg = d->conf.ncgroups;
-	for (size_t i = 0; i < d->ncg; i++) {
-		struct cg_state *c = &d->cg[i];
+	static struct cg_state next[MR_MAX_CGROUPS];
 
-		memset(c, 0, sizeof(*c));
-		for (size_t j = 0; j < nold; j++) {
-			if (strcmp(old[j].conf->path, d->conf.cgroup[i].path) == 0) {
-				*c = old[j];
+	for (size_t i = 0; i < fresh->ncgroups; i++) {
+		memset(&next[i], 0, sizeof(next[i]));
+		next[i].state = "starting";
+		for (size_t j = 0; j < d->ncg; j++) {
+			if (strcmp(d->cg[j].conf->path, fresh->cgroup[i].path) == 0) {
+				next[i] = d->cg[j];
 				break;
 			}
 		}
-		c->conf = &d->conf.cgroup[i];
-		if (!c->state)
-			c->state = "starting";
+	}
+	d->conf = *fresh;
+	d->ncg = d->conf.ncgroups;
+	for (size_t i = 0; i < d->ncg; i++) {
+		d->cg[i] = next[i];
+		d->cg[i].conf = &d->conf.cgroup[i];
 	}
 }
 
 static void reload(struct daemon *d)
 {
 	static struct mr_config fresh;
-	static struct cg_state old[MR_MAX_CGROUPS];
-	size_t nold = d->ncg;
 
 	logf_(LOG_INFO, "SIGHUP: reloading %s",
 	      d->opts->config_path ? d->opts->config_path : "(no config file)");
@@ -523,16 +528,7 @@ static void reload(struct daemon *d)
 		logf_(LOG_ERR, "reload failed (see above); keeping the running configuration");
 		return;
 	}
-	memcpy(old, d->cg, sizeof(old));
-	/* old[].conf point into d->conf: compare paths before replacing it. */
-	for (size_t j = 0; j < nold; j++) {
-		static struct mr_cgroup_conf keep[MR_MAX_CGROUPS];
-
-		keep[j] = *old[j].conf;
-		old[j].conf = &keep[j];
-	}
-	d->conf = fresh;
-	bind_states(d, old, nold);
+	adopt_config(d, &fresh);
 	logf_(LOG_INFO, "reloaded: %zu cgroups, interval %.3f s", d->ncg, d->conf.interval_s);
 }
 
@@ -550,20 +546,21 @@ static void sleep_until(double deadline)
 int mr_daemon_run(const struct mr_daemon_opts *o)
 {
 	static struct daemon d;
+	static struct mr_config initial;
 	struct sigaction sa;
 	double next, last;
 	int rc;
 
 	memset(&d, 0, sizeof(d));
 	d.opts = o;
-	rc = mr_daemon_config(o, &d.conf);
+	rc = mr_daemon_config(o, &initial);
 	if (rc != MR_OK)
 		return rc;
 	if (o->check_config) {
-		print_config(&d.conf, o->root);
+		print_config(&initial, o->root);
 		return MR_OK;
 	}
-	bind_states(&d, NULL, 0);
+	adopt_config(&d, &initial);
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
