@@ -106,41 +106,43 @@ static void put_operand(struct out *o, const struct la64_operand *op,
 
 /*
  * The aliases LLVM 19 prints (its InstAlias entries with a non-zero
- * priority): nop, move, ret and jr.  Returns the number of leading
- * operands to print after the alias mnemonic, or -1 when none applies.
+ * priority): nop, move, ret and jr.  When one applies, set the mnemonic
+ * and the range [*first, *last) of operands it prints, and return true.
  */
-static int alias(const struct la64_insn *insn, const char **mnemonic)
+static bool alias(const struct la64_insn *insn, const char **mnemonic,
+		  unsigned *first, unsigned *last)
 {
 	const struct la64_operand *op = insn->operand;
 
+	*first = 0;
 	switch (insn->id) {
 	case LA64_INSN_ANDI:
-		if (op[0].value == 0 && op[1].value == 0 && op[2].value == 0) {
-			*mnemonic = "nop";
-			return 0;
-		}
-		break;
+		if (op[0].value != 0 || op[1].value != 0 || op[2].value != 0)
+			return false;
+		*mnemonic = "nop";
+		*last = 0;
+		return true;
 	case LA64_INSN_OR:
-		if (op[2].value == 0) {
-			*mnemonic = "move";
-			return 2;
-		}
-		break;
+		if (op[2].value != 0)
+			return false;
+		*mnemonic = "move";	/* rd, rj */
+		*last = 2;
+		return true;
 	case LA64_INSN_JIRL:
-		if (op[0].value == 0 && op[2].value == 0) {
-			if (op[1].value == 1) {
-				*mnemonic = "ret";
-				return 0;
-			}
-			*mnemonic = "jr";
-			/* jr prints rj, the second operand. */
-			return -2;
+		if (op[0].value != 0 || op[2].value != 0)
+			return false;
+		if (op[1].value == 1) {
+			*mnemonic = "ret";
+			*last = 0;
+		} else {
+			*mnemonic = "jr";	/* rj alone */
+			*first = 1;
+			*last = 2;
 		}
-		break;
+		return true;
 	default:
-		break;
+		return false;
 	}
-	return -1;
 }
 
 size_t la64_format(const struct la64_insn *insn, uint64_t pc, unsigned flags,
@@ -149,7 +151,6 @@ size_t la64_format(const struct la64_insn *insn, uint64_t pc, unsigned flags,
 	struct out o = { buf, size, 0 };
 	const char *mnemonic = la64_mnemonic(insn->id);
 	unsigned first = 0, last = insn->noperands;
-	int n = -1;
 
 	(void)pc;
 	if (!mnemonic) {
@@ -159,13 +160,7 @@ size_t la64_format(const struct la64_insn *insn, uint64_t pc, unsigned flags,
 		return o.len;
 	}
 	if (!(flags & LA64_PRINT_NO_ALIASES))
-		n = alias(insn, &mnemonic);
-	if (n == -2) {
-		first = 1;
-		last = 2;
-	} else if (n >= 0) {
-		last = (unsigned)n;
-	}
+		alias(insn, &mnemonic, &first, &last);
 	put_str(&o, mnemonic);
 	/* LLVM ends an instruction without operands with the separator too. */
 	if (insn->format == LA64_FMT_NONE)
