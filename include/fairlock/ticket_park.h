@@ -55,7 +55,8 @@ typedef struct fl_ticket_park {
 #define FL__PARK_GATE_SLEEPER 0x10000u
 
 void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val);
-void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket);
+void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
+			  uint32_t sleepers);
 void fl__ticket_park_gate(fl_ticket_park_t *lock);
 
 static inline void fl_ticket_park_init(fl_ticket_park_t *lock)
@@ -109,6 +110,7 @@ static inline void fl_ticket_park_unlock(fl_ticket_park_t *lock)
 	/* Only the holder writes the owner half: see fl_ticket_unlock(). */
 	uint16_t next_owner = (uint16_t)(__atomic_load_n(
 		&lock->ticket.half[FL_TICKET_OWNER_HALF], __ATOMIC_RELAXED) + 1);
+	uint32_t sleepers;
 
 #ifdef FL_DEBUG
 	if (!fl_ticket_is_locked(&lock->ticket))
@@ -123,8 +125,9 @@ static inline void fl_ticket_park_unlock(fl_ticket_park_t *lock)
 	 */
 	__atomic_store_n(&lock->ticket.half[FL_TICKET_OWNER_HALF], next_owner,
 			 __ATOMIC_SEQ_CST);
-	if (FL_UNLIKELY(__atomic_load_n(&lock->sleepers, __ATOMIC_SEQ_CST)))
-		fl__ticket_park_wake(lock, next_owner);
+	sleepers = __atomic_load_n(&lock->sleepers, __ATOMIC_SEQ_CST);
+	if (FL_UNLIKELY(sleepers))
+		fl__ticket_park_wake(lock, next_owner, sleepers);
 }
 
 static inline bool fl_ticket_park_is_locked(fl_ticket_park_t *lock)

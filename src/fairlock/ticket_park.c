@@ -58,10 +58,14 @@ static void wake_ticket(fl_ticket_park_t *lock, uint16_t ticket)
 	futex_wake_all(slot);
 }
 
-void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket)
+/*
+ * sleepers: the count the unlock read after its store.  That read is the
+ * one the sleep protocol is built on (a sleeper it missed re-reads the
+ * word and sees the new owner), so it decides whom to wake.
+ */
+void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
+			  uint32_t sleepers)
 {
-	uint32_t sleepers = __atomic_load_n(&lock->sleepers, __ATOMIC_SEQ_CST);
-
 	if (sleepers >= FL__PARK_GATE_SLEEPER) {
 		/*
 		 * One place in the queue came free: let one thread through
