@@ -65,7 +65,7 @@ static void one_round(int waiters)
 	v = __atomic_load_n(word, __ATOMIC_RELAXED);
 	for (int i = 0; i < waiters; i++) {
 		t[i] = start_thread(waiter, (void *)(intptr_t)i);
-		v = wait_word_change(word, v, 30); /* i is queued */
+		v = wait_word_change(word, v, 120); /* i is queued */
 	}
 	release();
 	for (int i = 0; i < waiters; i++)

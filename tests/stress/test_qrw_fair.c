@@ -5,7 +5,7 @@
  * times.  The property checked is the qrwlock's: a reader that saw a writer
  * waiting (the WAITING bit) before it asked for the lock never gets in
  * before that writer's section has completed.  Also checked: the writer
- * finishes in bounded time, and the waiting state was really exercised.
+ * finishes at all, and the waiting state was really exercised.
  */
 #include <time.h>
 
@@ -75,14 +75,15 @@ static void group(void *arg, unsigned int i)
 int main(void)
 {
 	unsigned long writes = test_iterations(400);
-	double t0 = now_seconds();
-
+	/*
+	 * No clock here: a writer starved by readers never finishes, and
+	 * ctest's limit ends the run with what it printed.
+	 */
 	run_threads(READERS + 1, group, &writes);
 	printf("readers: %lu sections, %lu began after seeing a waiting "
 	       "writer, %lu of those overtook it\n",
 	       reads, saw_waiting, overtook);
 	CHECK_EQ(writes_done, writes);
-	CHECK(now_seconds() - t0 < 120);
 	CHECK(saw_waiting > 0); /* else this run proved nothing */
 	CHECK_EQ(overtook, 0);
 	return 0;

@@ -73,7 +73,7 @@ static void writer_waits_and_blocks_new_readers(void)
 
 	fl_qrw_read_lock(&lock);
 	tw = start_thread(actor_main, &writer);
-	CHECK_EQ(wait_word_change(&lock.u.cnts, FL_QR_BIAS, 30),
+	CHECK_EQ(wait_word_change(&lock.u.cnts, FL_QR_BIAS, 120),
 		 FL_QR_BIAS | FL_QW_WAITING);
 	CHECK(fl_qrw_is_contended(&lock));
 	CHECK(!fl_qrw_read_trylock(&lock));
@@ -81,7 +81,7 @@ static void writer_waits_and_blocks_new_readers(void)
 
 	tr = start_thread(actor_main, &reader);
 	/* the reader queues: the wait lock hands out its second ticket */
-	CHECK_EQ(wait_word_change(&lock.wait_lock.val, 0x00010000, 30),
+	CHECK_EQ(wait_word_change(&lock.wait_lock.val, 0x00010000, 120),
 		 0x00020000);
 
 	fl_qrw_read_unlock(&lock);

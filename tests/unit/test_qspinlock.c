@@ -81,18 +81,18 @@ static void pending_then_queue(void)
 		w[i] = (struct waiter){ &lock, -1, 0, order, &slot, i };
 
 	t[0] = start_thread(waiter_main, &w[0]);
-	v = wait_word_change(&lock.val, FL_Q_LOCKED_VAL, 30);
+	v = wait_word_change(&lock.val, FL_Q_LOCKED_VAL, 120);
 	CHECK_EQ(v, FL_Q_PENDING_VAL | FL_Q_LOCKED_VAL);
 	CHECK(fl_qspin_is_contended(&lock));
 
 	t[1] = start_thread(waiter_main, &w[1]);
-	v = wait_word_change(&lock.val, v, 30);
+	v = wait_word_change(&lock.val, v, 120);
 	CHECK(__atomic_load_n(&w[1].index, __ATOMIC_ACQUIRE) >= 0);
 	CHECK_EQ(v, ((uint32_t)(w[1].index + 1) << FL_Q_TAIL_THREAD_OFFSET) |
 			    FL_Q_PENDING_VAL | FL_Q_LOCKED_VAL);
 
 	t[2] = start_thread(waiter_main, &w[2]);
-	v = wait_word_change(&lock.val, v, 30);
+	v = wait_word_change(&lock.val, v, 120);
 	CHECK(__atomic_load_n(&w[2].index, __ATOMIC_ACQUIRE) >= 0);
 	CHECK(w[2].index != w[1].index);
 	CHECK_EQ(v, ((uint32_t)(w[2].index + 1) << FL_Q_TAIL_THREAD_OFFSET) |

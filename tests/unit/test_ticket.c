@@ -87,7 +87,7 @@ static void contended(void)
 
 	fl_ticket_lock(&lock);
 	t = start_thread(take_and_release, &w);
-	CHECK_EQ(wait_word_change(&lock.val, 0x00010000, 30), 0x00020000);
+	CHECK_EQ(wait_word_change(&lock.val, 0x00010000, 120), 0x00020000);
 	CHECK(fl_ticket_is_contended(&lock));
 	CHECK(!fl_ticket_trylock(&lock));
 	CHECK_EQ(peek(lock.val), 0x00020000);
@@ -122,7 +122,7 @@ static void capacity(void)
 		     "more than 32767 threads");
 
 	t = start_thread(take_and_release, &w);
-	CHECK_EQ(wait_word_change(&nearly.val, 32766u << 16, 30),
+	CHECK_EQ(wait_word_change(&nearly.val, 32766u << 16, 120),
 		 32767u << 16);
 	for (unsigned int i = 0; i < 32765; i++)
 		fl_ticket_unlock(&nearly);

@@ -10,7 +10,7 @@ bash "$here/kernel.sh" "$out"
 
 root=$out/rootfs
 rm -rf "$root"
-mkdir -p "$root"/{bin,dev,proc,sys,tmp,modules,scenarios}
+mkdir -p "$root"/{bin,dev,proc,sys,tmp,modules,scenarios,bench}
 cp /bin/busybox "$root/bin/busybox"
 file "$root/bin/busybox" | grep -q 'statically linked' || {
 	echo "build.sh: /bin/busybox is not static (apt-get install busybox-static)" >&2
@@ -20,6 +20,8 @@ cp "$out/test_firmware.ko" "$out/virtio_blk.ko" "$root/modules/"
 cp "$here/init.sh" "$root/init"
 chmod +x "$root/init"
 cp "$here"/scenarios/*.sh "$root/scenarios/"
+# The benchmark's scenarios (bench/vm-bench.sh), in the same guest.
+cp "$top"/bench/vm/*.sh "$root/bench/"
 # Images made here, where xz and zstd exist: whole and broken.
 mkdir -p "$root/scenarios/data"
 head -c 1500 /dev/urandom > "$root/scenarios/data/img.bin"

@@ -141,44 +141,6 @@ scenario_fw_list_status() {
 	ok "list and status show the devices and the last error"
 }
 
-# Wall time of N uploads of 2048 bytes, fwupload against the kernel
-# selftest's shell sequence (10 ms status polls); CPU while waiting.
-scenario_fw_overhead() {
-	register upload0
-	head -c 2048 /dev/urandom > /tmp/img
-	n=30
-	t0=$(cut -d' ' -f1 /proc/uptime)
-	i=0
-	while [ $i -lt $n ]; do
-		fwupload -q upload0 /tmp/img || fail "upload"
-		i=$((i + 1))
-	done
-	t1=$(cut -d' ' -f1 /proc/uptime)
-	i=0
-	while [ $i -lt $n ]; do
-		echo 1 > $FW/upload0/loading
-		cat /tmp/img > $FW/upload0/data
-		echo 0 > $FW/upload0/loading
-		while [ "$(cat $FW/upload0/status)" != idle ]; do sleep 0.01; done
-		i=$((i + 1))
-	done
-	t2=$(cut -d' ' -f1 /proc/uptime)
-	echo "overhead: $n uploads: fwupload $(echo "$t1 $t0" | awk '{printf "%.2f", $1 - $2}') s, shell $(echo "$t2 $t1" | awk '{printf "%.2f", $1 - $2}') s, ratio $(echo "$t0 $t1 $t2" | awk '{printf "%.2f", ($2 - $1) / ($3 - $2)}')"
-	# CPU while the device works: an upload that blocks until canceled.
-	printf 'inject:programming:user-abort' > /tmp/block
-	fwupload -q upload0 /tmp/block &
-	pid=$!
-	wait_status upload0 programming
-	a=$(awk '{print $14 + $15}' /proc/$pid/stat)
-	sleep 3
-	b=$(awk '{print $14 + $15}' /proc/$pid/stat)
-	kill -INT $pid
-	wait $pid
-	echo "overhead: waiting on the device for 3 s used $((b - a)) clock ticks (100/s): $(echo "$a $b" | awk '{printf "%.1f", ($2 - $1) / 3}')% of a core"
-	[ $((b - a)) -lt 15 ] || fail "fwupload used over 5% of a core while waiting"
-	ok "under 5% of a core while waiting"
-}
-
 # The demo: a real upload with its progress display.
 scenario_fw_demo() {
 	register upload0

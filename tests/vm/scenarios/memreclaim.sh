@@ -14,12 +14,7 @@ setup_swap() {
 start_workload() {
 	mkdir -p $CG/$1
 	sh -c "echo \$\$ > $CG/$1/cgroup.procs; exec workload $2 $3 $4" > /tmp/$1.out &
-	i=0
-	until grep -q READY /tmp/$1.out 2>/dev/null; do
-		i=$((i + 1))
-		[ $i -lt 3000 ] || fail "workload did not start"
-		sleep 0.01
-	done
+	wait_until 300 "workload $1 ($2 MiB) READY" grep -q READY /tmp/$1.out
 }
 
 stat_key() { # cgroup key
@@ -103,16 +98,37 @@ psi_total() { # cgroup: memory "some" stall microseconds
 	sed -n 's/^some .*total=\([0-9]*\)$/\1/p' $CG/$1/memory.pressure
 }
 
-# The daemon against a workload that keeps touching a 60 MiB hot set and
-# never its 120 MiB cold set: memory.current must come within 25% of the
-# hot set, the work rate stay at least 90% of its rate without the daemon,
-# and the memory pressure under the target.
-scenario_mr_daemon() {
-	hot=60 cold=120 limit=150
+mib() { # cgroup: memory.current in MiB
+	echo $(($(cat $CG/$1/memory.current) / 1048576))
+}
+
+cpu_ticks() { # pid: user + system clock ticks (100 a second)
+	awk '{print $14 + $15}' /proc/$1/stat
+}
+
+# What a failed wait in the daemon scenarios saw.
+wait_seen() {
+	echo "memory.current of work: $(mib work) MiB; the daemon's log, last lines:"
+	tail -8 /tmp/daemon.log 2>/dev/null
+}
+
+current_at_most() { # cgroup bytes
+	[ "$(cat $CG/$1/memory.current)" -le "$2" ]
+}
+
+# daemon_converge HOT COLD LIMIT_S: a workload that keeps touching a HOT
+# MiB set and never its COLD one, 20 s without the daemon (the baseline:
+# under QEMU's TCG the emulated TLB takes a few seconds to grow), then
+# `memreclaim run` until memory.current is within 25% of the hot set
+# (LIMIT_S at most), then 20 s more under the daemon, sampling
+# memory.current each second.  Leaves the figures in shell variables for
+# the test (which asserts behaviour) and the benchmark (which reports them):
+# base rate converged saved pressure before after hold_min hold_median
+# reclaims backoffs daemon_cpu.
+daemon_converge() {
+	hot=$1 cold=$2 limit=$3
 	setup_swap
 	start_workload work $((hot + cold)) compressible $hot
-	# The baseline: the median of 10 s, after 10 s of warming up (under
-	# QEMU's TCG the emulated TLB takes a few seconds to grow).
 	sleep 20
 	lines=$(wc -l < /tmp/work.out)
 	base=$(rate_median /tmp/work.out $((lines - 9)))
@@ -120,42 +136,60 @@ scenario_mr_daemon() {
 	echo "without the daemon: work rate $base pages/s, memory.current $((before / 1048576)) MiB"
 	[ "$base" -gt 0 ] || fail "the workload does not report its rate"
 	psi0=$(psi_total work)
-	t0=$(cut -d' ' -f1 /proc/uptime)
+	t0=$(uptime_s)
 	memreclaim run --interval 1s --ratio 2% --backoff 10s --target 0.1% \
 		--json-file /tmp/mr.json work 2> /tmp/daemon.log &
 	daemon=$!
 	goal=$((hot * 1048576 * 5 / 4))
-	waited=0
-	while [ "$(cat $CG/work/memory.current)" -gt $goal ]; do
-		waited=$((waited + 1))
-		[ $waited -lt $limit ] || { tail -5 /tmp/daemon.log; fail "memory.current $(($(cat $CG/work/memory.current) / 1048576)) MiB after $limit s"; }
+	wait_until "$limit" "memory.current within 25% of the $hot MiB hot set" \
+		current_at_most work $goal
+	converged=$(awk -v t0="$t0" -v t="$(uptime_s)" 'BEGIN {printf "%.0f", t - t0}')
+	: > /tmp/hold
+	i=0
+	while [ $i -lt 20 ]; do
+		mib work >> /tmp/hold
 		sleep 1
+		i=$((i + 1))
 	done
-	converged=$(awk -v t0="$t0" '{printf "%.0f", $1 - t0}' /proc/uptime)
-	# Hold 20 s more under the daemon, measuring the work rate throughout.
-	sleep 20
+	hold_min=$(sort -n /tmp/hold | head -1)
+	hold_median=$(sort -n /tmp/hold | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
+	daemon_cpu=$(cpu_ticks $daemon)
 	kill -TERM $daemon
 	wait $daemon
+	daemon_rc=$?
 	psi1=$(psi_total work)
-	elapsed=$(awk -v t0="$t0" '{printf "%.3f", $1 - t0}' /proc/uptime)
+	elapsed=$(awk -v t0="$t0" -v t="$(uptime_s)" 'BEGIN {printf "%.3f", t - t0}')
 	after=$(cat $CG/work/memory.current)
 	rate=$(rate_median /tmp/work.out $((lines + 1)))
 	pressure=$(awk -v a="$psi0" -v b="$psi1" -v t="$elapsed" 'BEGIN {printf "%.4f", (b - a) / (t * 1e6) * 100}')
 	saved=$(((before - after) * 100 / before))
-	echo "with the daemon: converged in $converged s to $((after / 1048576)) MiB (hot set $hot MiB, goal <= $((goal / 1048576)) MiB)"
-	echo "memory saved: $saved% ($((before / 1048576)) -> $((after / 1048576)) MiB)"
-	echo "work rate $rate pages/s = $((rate * 100 / base))% of $base without the daemon"
-	echo "memory pressure (some) over the run: $pressure% of the time (target 0.1%)"
-	grep -c ': reclaim ' /tmp/daemon.log | sed 's/^/reclaim writes: /'
-	tail -12 /tmp/daemon.log
-	echo "work rate each second, thousands of pages (the daemon starts after line $lines):"
-	awk '$1 == "RATE" {printf "%d ", $2 / 1000}' /tmp/work.out; echo
+	reclaims=$(grep -c ': reclaim ' /tmp/daemon.log)
+	backoffs=$(grep -c 'back off' /tmp/daemon.log)
+	echo "with the daemon: within 25% of the hot set in $converged s; $((after / 1048576)) MiB at the end (hot set $hot MiB)"
+	echo "memory.current each second of the 20 s after: $(tr '\n' ' ' < /tmp/hold)MiB"
+	echo "work rate $rate pages/s against $base without the daemon; pressure $pressure%"
+	echo "$reclaims reclaim writes, $backoffs back-offs; the daemon's log, first and last lines:"
 	grep -m3 ': reclaim \|back off' /tmp/daemon.log
-	[ $((rate * 100)) -ge $((base * 90)) ] || fail "work rate fell under 90%"
-	ok "work rate at least 90% of the rate without the daemon"
-	awk -v p="$pressure" 'BEGIN {exit !(p < 0.1)}' || fail "pressure $pressure% over the target"
-	ok "memory pressure under the target"
-	ok "memory.current within 25% of the hot set in $converged s"
+	tail -4 /tmp/daemon.log
+}
+
+# The daemon against a 60 MiB hot set and a 120 MiB cold one: it reclaims
+# the cold set, stops at the hot set (backs off when pressure shows it
+# reached it) and leaves the workload running.  Its speed, the work rate
+# and the pressure are figures of bench/vm-bench.sh, not verdicts here.
+scenario_mr_daemon() {
+	daemon_converge 60 120 600
+	ok "memory.current within 25% of the 60 MiB hot set (from $((before / 1048576)) MiB)"
+	[ "$daemon_rc" = 0 ] || fail "the daemon exited $daemon_rc on SIGTERM"
+	[ "$backoffs" -ge 1 ] || fail "the daemon never backed off at the hot set"
+	ok "the daemon backed off $backoffs times when pressure or refaults rose"
+	# The hot set is touched continuously: what reclaim takes of it comes
+	# straight back, so memory.current settles at it and not below.
+	[ "$hold_median" -ge $((hot * 9 / 10)) ] ||
+		fail "memory.current median $hold_median MiB, under 90% of the hot set"
+	ok "memory.current held at the hot set (median $hold_median MiB, lowest $hold_min MiB)"
+	[ "$rate" -gt 0 ] || fail "the workload stopped under the daemon"
+	ok "the workload kept working"
 }
 
 # zswap tuning: a cgroup of random bytes ends with a lowered zswap.max, one
@@ -180,7 +214,16 @@ scenario_mr_zswap_tuning() {
 	ok "compressible cgroup keeps zswap ($(($(stat_key cmp zswapped) / 1048576)) MiB in it)"
 }
 
-# SIGKILL mid-run leaves memory.high and memory.max as they were.
+reclaims_logged() { # at least N reclaim writes in the daemon's log
+	[ "$(grep -c ': reclaim ' /tmp/daemon.log)" -ge "$1" ]
+}
+
+new_rate_line() { # a RATE line after line N of the workload's output
+	tail -n +$(($1 + 1)) /tmp/work.out | grep -q '^RATE [1-9]'
+}
+
+# SIGKILL mid-run leaves memory.high and memory.max as they were, and the
+# workload runs on.
 scenario_mr_daemon_sigkill() {
 	setup_swap
 	start_workload work 150 compressible 50
@@ -189,37 +232,31 @@ scenario_mr_daemon_sigkill() {
 	high=$(cat $CG/work/memory.high) max=$(cat $CG/work/memory.max)
 	memreclaim run --interval 200ms --ratio 5% work 2> /tmp/daemon.log &
 	daemon=$!
-	i=0
-	until [ "$(grep -c ': reclaim ' /tmp/daemon.log)" -ge 3 ]; do
-		i=$((i + 1)); [ $i -lt 300 ] || fail "the daemon did not reclaim"
-		sleep 0.1
-	done
+	# One reclaim is enough to be mid-run: a second may wait out a
+	# back-off of a minute or more, on a busy host.
+	wait_until 240 "a reclaim by the daemon" reclaims_logged 1
 	kill -KILL $daemon
 	wait $daemon 2>/dev/null
 	[ "$(cat $CG/work/memory.high)" = "$high" ] || fail "memory.high changed"
 	[ "$(cat $CG/work/memory.max)" = "$max" ] || fail "memory.max changed"
 	ok "SIGKILL after $(grep -c ': reclaim ' /tmp/daemon.log) reclaims: memory.high $high and memory.max $max as they were"
-	sleep 2
-	tail -1 /tmp/work.out | grep -q '^RATE [1-9]' || fail "the workload stalled after the kill"
+	lines=$(wc -l < /tmp/work.out)
+	wait_until 60 "the workload's work after the kill" new_rate_line "$lines"
 	ok "the workload runs on ($(tail -1 /tmp/work.out))"
 }
 
-# The daemon's own CPU per interval (monitoring only: --dry-run), in the
-# guest; at the default 6 s interval, as a share of one core.
-scenario_mr_daemon_overhead() {
+# --dry-run decides and logs, writes nothing, and --iterations ends it.
+scenario_mr_daemon_dry_run() {
 	setup_swap
 	start_workload work 50 compressible
-	n=200
-	memreclaim run --dry-run --interval 100ms --iterations $n work 2> /tmp/daemon.log
-	cpu=$(sed -n 's/.*intervals, \([0-9.]*\) s of CPU$/\1/p' /tmp/daemon.log)
-	[ -n "$cpu" ] || fail "no CPU figure: $(tail -2 /tmp/daemon.log)"
-	awk -v c="$cpu" -v n=$n 'BEGIN {
-		per = c / (n + 1)
-		printf "daemon CPU: %.3f s for %d intervals = %.1f us per interval per cgroup\n", c, n + 1, per * 1e6
-		printf "at the default 6 s interval: %.4f%% of one core per cgroup\n", per / 6 * 100
-		exit !(per / 6 < 0.01)
-	}' || fail "overhead 1% of a core or more"
-	ok "daemon overhead under 1% of one core per cgroup"
+	before=$(mib work)
+	memreclaim run --dry-run --interval 100ms --iterations 20 work 2> /tmp/daemon.log
+	rc=$?
+	[ $rc = 0 ] || fail "the dry run exited $rc: $(tail -3 /tmp/daemon.log)"
+	grep -q 'dry run: would reclaim' /tmp/daemon.log || fail "no decision logged: $(tail -3 /tmp/daemon.log)"
+	grep -q 'stopping after 21 intervals' /tmp/daemon.log || fail "--iterations 20: $(tail -1 /tmp/daemon.log)"
+	[ $((before - $(mib work))) -lt 2 ] || fail "the dry run reclaimed: $before -> $(mib work) MiB"
+	ok "--dry-run: $(grep -c 'would reclaim' /tmp/daemon.log) decisions logged, nothing reclaimed, stopped after 20 iterations"
 }
 
 scenario_mr_demo() {

@@ -2,14 +2,20 @@
 # la64dis against llvm-objdump-19 -d on one large LoongArch ELF: the
 # project's own code (tests/la64/build_object.sh) repeated to at least
 # 1M instructions.  Both outputs must hold identical instruction text
-# (la64dis's CSR comments aside), and la64dis must be at least MIN_RATIO
-# (default 5) times faster.  Times are the best of 3 runs of each.
-# usage: tests/la64/speed.sh LA64DIS BUILD_DIR WORKDIR [MIN_RATIO]
+# (la64dis's CSR comments aside); the figure is how much faster la64dis
+# is, each time the best of 3 runs.  With --check-only (the ctest
+# la64dis_large_elf) each runs once, untimed, and only the text is checked.
+# usage: bench/la64-speed.sh [--check-only] LA64DIS BUILD_DIR WORKDIR
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-dis=$1 build=$2 work=$3 min_ratio=${4:-5}
+top=$(cd "$(dirname "$0")/.." && pwd)
+runs=3 timed=1
+if [ "${1:-}" = --check-only ]; then
+	runs=1 timed=0
+	shift
+fi
+dis=$1 build=$2 work=$3
 mkdir -p "$work"
-bash "$here/build_object.sh" "$work/code.elf" "$build"
+bash "$top/tests/la64/build_object.sh" "$work/code.elf" "$build"
 llvm-objcopy-19 -O binary --only-section=.text "$work/code.elf" "$work/code.bin"
 words=$(( $(stat -c %s "$work/code.bin") / 4 ))
 copies=$(( (1048576 + words - 1) / words ))
@@ -18,9 +24,9 @@ for _ in $(seq "$copies"); do cat "$work/code.bin" >> "$work/big.bin"; done
 printf '.text\n.incbin "%s"\n' "$work/big.bin" > "$work/big.s"
 llvm-mc-19 --triple=loongarch64 --filetype=obj -o "$work/big.o" "$work/big.s" 2>/dev/null
 total=$(( $(stat -c %s "$work/big.bin") / 4 ))
-best() { # command... : best wall time of 3 runs, in seconds
+best() { # command... : best wall time of $runs runs, in seconds
 	local b=
-	for _ in 1 2 3; do
+	for _ in $(seq "$runs"); do
 		local t0 t1
 		t0=$(date +%s.%N); "$@" > "$work/out.txt"; t1=$(date +%s.%N)
 		b=$(echo "$t0 $t1 ${b:-}" | awk '{d = $2 - $1; if ($3 != "" && $3 < d) d = $3; printf "%.3f", d}')
@@ -37,7 +43,9 @@ if ! cmp -s "$work/llvm.norm" "$work/la64.norm"; then
 	diff "$work/llvm.norm" "$work/la64.norm" | head -10 >&2
 	exit 1
 fi
+if [ $timed = 0 ]; then
+	echo "$total instructions ($copies copies of $words): identical text"
+	exit 0
+fi
 ratio=$(echo "$t_llvm $t_la64" | awk '{printf "%.1f", $1 / $2}')
 echo "$total instructions ($copies copies of $words): llvm-objdump-19 ${t_llvm}s, la64dis ${t_la64}s: ${ratio}x faster, identical text"
-awk -v r="$ratio" -v m="$min_ratio" 'BEGIN { exit !(r >= m) }' || {
-	echo "FAIL: under ${min_ratio}x" >&2; exit 1; }
