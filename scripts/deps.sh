@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install the Debian 12 packages a task needs, and only those missing.
-# usage: scripts/deps.sh GROUP...   (groups: build test bench vm cross model la64)
+# usage: scripts/deps.sh GROUP...   (groups: build test bench vm cross model la64 wmm)
 # Runs apt-get as root, through sudo when not root.  Nothing else is
 # downloaded.
 set -euo pipefail
@@ -20,6 +20,9 @@ packages_for() {
 		clang-19 lld-19 llvm-19 gcc-or1k-elf qemu-system-misc ;;
 	model) echo spin ;;
 	la64) echo clang-19 lld-19 llvm-19 ;;
+	wmm) echo clang-19 llvm-19-dev autoconf automake libffi-dev zlib1g-dev \
+		libedit-dev ocaml-nox ocaml-dune menhir libmenhir-ocaml-dev \
+		libzarith-ocaml-dev ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac
 }

@@ -25,6 +25,33 @@
  *
  * Known to hold with GCC >= 7 and Clang >= 6 on the targets above; checked by
  * the cross-architecture tests of this project.
+ *
+ * FL_MODEL_CHECK: the build that model checkers of C11 code read (GenMC,
+ * tests/wmm/).  They take the program's atomics at their word, so the build
+ * must be one they can explore, and it differs from the production build in
+ * exactly these named places, each marked FL_MODEL_CHECK where it is:
+ *  - one size per lock word: no 8/16-bit access to a 32-bit lock word (the
+ *    checkers refuse mixed-size accesses).  The ticket lock takes tickets
+ *    with the word add (FL_TICKET_HALF_ADD 0) and unlocks with a RELEASE
+ *    32-bit fetch-add of 1 on the word instead of a RELEASE 16-bit store of
+ *    owner+1 (the same value while the owner half does not wrap, which no
+ *    harness reaches); the qspinlock takes its word-sized path
+ *    (FL_QSPIN_SUBWORD_RMW 0) and sets/clears its locked byte with word
+ *    fetch-or/fetch-and; the qrwlock clears its writer byte with a RELEASE
+ *    word fetch-and.  A RELEASE RMW orders what a RELEASE store orders, and
+ *    more (it reads the latest value): the sub-word stores themselves are
+ *    checked with herd7's mixed-size ARMv8 model (docs/model-checking.md);
+ *  - no intrinsics, no x86-only code paths: fl_cpu_relax() is empty and the
+ *    qspinlock's x86 pending path and pending-loop count are not used;
+ *  - waits are plain load loops with no side effects (fl_spin_wait() does
+ *    nothing), which GenMC turns into "assume the exit condition", so a
+ *    wait that could spin forever shows up as a liveness violation; the
+ *    word-sized qspinlock's tail compare-exchange loop re-reads the word
+ *    before each attempt instead of retrying with the value the failed
+ *    attempt read (the same relaxed read; GenMC bounds only this form);
+ *  - no system calls: the parking lock's futex becomes a same-semantics
+ *    stand-in on SEQ_CST atomics (src/fairlock/ticket_park.c), and the
+ *    qspinlock's thread index is the harness's (fl_model_thread_index()).
  */
 #ifndef FAIRLOCK_ARCH_H
 #define FAIRLOCK_ARCH_H
@@ -50,6 +77,17 @@
  * guarantee of its own, so only machines with native sub-word atomics get 1.
  * Override with -DFL_QSPIN_SUBWORD_RMW=0/1 if you know better.
  */
+#ifdef FL_MODEL_CHECK
+#if defined(FL_QSPIN_SUBWORD_RMW) && FL_QSPIN_SUBWORD_RMW
+#error "FL_MODEL_CHECK checks the word-sized qspinlock path only"
+#endif
+#undef FL_QSPIN_SUBWORD_RMW
+#define FL_QSPIN_SUBWORD_RMW 0
+#define FL_TICKET_HALF_ADD 0
+/* The thread's qspinlock queue index, given by the model-checking harness. */
+int fl_model_thread_index(void);
+#endif
+
 #ifndef FL_QSPIN_SUBWORD_RMW
 #if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || \
 	defined(__riscv_zabha)
@@ -81,7 +119,9 @@ FL_EXTERN_C_BEGIN
  */
 static inline void fl_cpu_relax(void)
 {
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(FL_MODEL_CHECK)
+	/* FL_MODEL_CHECK: no intrinsics, and an empty wait-loop body. */
+#elif defined(__x86_64__) || defined(__i386__)
 	__builtin_ia32_pause();
 #elif defined(__aarch64__) || (defined(__arm__) && __ARM_ARCH >= 7)
 	__asm__ __volatile__("yield" ::: "memory");
@@ -104,6 +144,11 @@ void fl__yield(void);
 
 static inline void fl_spin_wait(unsigned int *polls)
 {
+#ifdef FL_MODEL_CHECK
+	/* FL_MODEL_CHECK: a wait is a bare load loop (see the top). */
+	(void)polls;
+	return;
+#endif
 	if (FL_LIKELY(*polls < FL_SPIN_RELAX_LIMIT)) {
 		(*polls)++;
 		fl_cpu_relax();

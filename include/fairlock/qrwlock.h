@@ -138,8 +138,13 @@ static inline void fl_qrw_write_unlock(fl_qrwlock_t *lock)
 	 * acquire load.  A byte store: the reader count and waiting bit,
 	 * which others change concurrently, are not touched.
 	 */
+#ifdef FL_MODEL_CHECK
+	/* FL_MODEL_CHECK: the same release as one word RMW (arch.h). */
+	__atomic_fetch_and(&lock->u.cnts, ~FL_QW_LOCKED, __ATOMIC_RELEASE);
+#else
 	__atomic_store_n(&lock->u.byte[FL_QW_LOCKED_BYTE], 0,
 			 __ATOMIC_RELEASE);
+#endif
 }
 
 /* True while held by a writer or by any reader. */

@@ -19,9 +19,14 @@
  *
  * Ordering guarantees to callers: fl_ticket_lock() and a successful
  * fl_ticket_trylock() are acquire operations, fl_ticket_unlock() is a
- * release; the critical sections of one lock are totally ordered (RCsc):
- * a store before an unlock and a load after the next lock, on any lock, are
- * never reordered.  The query functions are relaxed snapshots.
+ * release; the critical sections of one lock are totally ordered, each
+ * happening before the next.  Under the C11 model (RC11, and IMM, which
+ * covers arm64, RISC-V and Power) that is all: a store before
+ * fl_ticket_unlock(A) and a load after fl_ticket_lock(B) of another lock
+ * may be reordered (a SEQ_CST fetch-add is not a full fence in C11;
+ * GenMC shows it, tests/wmm/sb_unlock_lock.c).  A caller that needs them
+ * ordered puts __atomic_thread_fence(__ATOMIC_SEQ_CST) after the lock,
+ * which GenMC shows is enough.  The query functions are relaxed snapshots.
  *
  * Limits a user-space program can reach and the kernel cannot:
  *  - Capacity: at most 32767 threads may hold or wait for one lock at once.
@@ -160,6 +165,13 @@ static inline bool fl_ticket_value_unlocked(fl_ticket_t lock)
 
 static inline void fl_ticket_unlock(fl_ticket_t *lock)
 {
+#ifdef FL_MODEL_CHECK
+	/*
+	 * FL_MODEL_CHECK: the release below as one 32-bit RMW (arch.h).  The
+	 * add cannot carry into the next half while the owner does not wrap.
+	 */
+	__atomic_fetch_add(&lock->val, 1, __ATOMIC_RELEASE);
+#else
 	uint16_t *owner = &lock->half[FL_TICKET_OWNER_HALF];
 	/*
 	 * Only the holder writes the owner half, so a relaxed read of it is
@@ -179,6 +191,7 @@ static inline void fl_ticket_unlock(fl_ticket_t *lock)
 	 * taken concurrently on the next half are not lost.
 	 */
 	__atomic_store_n(owner, (uint16_t)(val + 1), __ATOMIC_RELEASE);
+#endif
 }
 
 FL_EXTERN_C_END

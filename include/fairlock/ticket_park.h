@@ -107,9 +107,15 @@ static inline bool fl_ticket_park_trylock(fl_ticket_park_t *lock)
 
 static inline void fl_ticket_park_unlock(fl_ticket_park_t *lock)
 {
+#ifdef FL_MODEL_CHECK
+	/* FL_MODEL_CHECK: a word read; the store below is a word RMW. */
+	uint16_t next_owner = (uint16_t)(__atomic_load_n(&lock->ticket.val,
+							 __ATOMIC_RELAXED) + 1);
+#else
 	/* Only the holder writes the owner half: see fl_ticket_unlock(). */
 	uint16_t next_owner = (uint16_t)(__atomic_load_n(
 		&lock->ticket.half[FL_TICKET_OWNER_HALF], __ATOMIC_RELAXED) + 1);
+#endif
 	uint32_t sleepers;
 
 #ifdef FL_DEBUG
@@ -123,8 +129,13 @@ static inline void fl_ticket_park_unlock(fl_ticket_park_t *lock)
 	 * sees our new owner, or we see its count and wake it.  The store is
 	 * also the RELEASE of the critical section.
 	 */
+#ifdef FL_MODEL_CHECK
+	/* FL_MODEL_CHECK: owner + 1 as one word RMW (arch.h). */
+	__atomic_fetch_add(&lock->ticket.val, 1, __ATOMIC_SEQ_CST);
+#else
 	__atomic_store_n(&lock->ticket.half[FL_TICKET_OWNER_HALF], next_owner,
 			 __ATOMIC_SEQ_CST);
+#endif
 	sleepers = __atomic_load_n(&lock->sleepers, __ATOMIC_SEQ_CST);
 	if (FL_UNLIKELY(sleepers))
 		fl__ticket_park_wake(lock, next_owner, sleepers);

@@ -18,7 +18,7 @@
  * hand-over is much cheaper than queueing; the same holds here (measured
  * with lockbench: 2-thread throughput doubles on x86).
  */
-#if defined(__x86_64__) || defined(__i386__)
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(FL_MODEL_CHECK)
 #define FL_Q_PENDING_LOOPS 512
 #else
 #define FL_Q_PENDING_LOOPS 1
@@ -105,6 +105,20 @@ static void clear_pending_set_locked(fl_qspinlock_t *lock)
 
 static uint32_t xchg_tail(fl_qspinlock_t *lock, uint32_t tail)
 {
+#ifdef FL_MODEL_CHECK
+	/*
+	 * FL_MODEL_CHECK: a fresh read before each attempt, the retry loop
+	 * GenMC can bound; the failed compare-exchange below retries with
+	 * the value it read, which is the same relaxed read.
+	 */
+	uint32_t old;
+
+	do {
+		old = __atomic_load_n(&lock->val, __ATOMIC_RELAXED);
+	} while (!__atomic_compare_exchange_n(
+		&lock->val, &old, (old & FL_Q_LOCKED_PENDING_MASK) | tail,
+		false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED));
+#else
 	uint32_t old = __atomic_load_n(&lock->val, __ATOMIC_RELAXED);
 
 	/* ACQ_REL on success, for the reasons given in the 16-bit form. */
@@ -112,6 +126,7 @@ static uint32_t xchg_tail(fl_qspinlock_t *lock, uint32_t tail)
 		&lock->val, &old, (old & FL_Q_LOCKED_PENDING_MASK) | tail,
 		false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
 		;
+#endif
 	return old & FL_Q_TAIL_MASK;
 }
 
@@ -120,14 +135,19 @@ static uint32_t xchg_tail(fl_qspinlock_t *lock, uint32_t tail)
 /* *,*,0 -> *,*,1 */
 static void set_locked(fl_qspinlock_t *lock)
 {
+#ifdef FL_MODEL_CHECK
+	/* FL_MODEL_CHECK: the same store as one word RMW (arch.h). */
+	__atomic_fetch_or(&lock->val, FL_Q_LOCKED_VAL, __ATOMIC_RELAXED);
+#else
 	__atomic_store_n(&lock->byte[FL_Q_LOCKED_BYTE], (uint8_t)FL_Q_LOCKED_VAL,
 			 __ATOMIC_RELAXED);
+#endif
 }
 
 /* 0,0,* -> 0,1,*: returns the old word, ACQUIRE like a lock attempt */
 static uint32_t fetch_set_pending_acquire(fl_qspinlock_t *lock)
 {
-#if defined(__x86_64__) || defined(__i386__)
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(FL_MODEL_CHECK)
 	/*
 	 * x86 has no fetch-or; a full fetch_or would be a cmpxchg loop.  Only
 	 * the pending bit's old value comes from the RMW (one LOCK BTS); the

@@ -1,9 +1,26 @@
 /* SPDX-License-Identifier: MIT */
+#include "thread_index.h"
+
+#ifdef FL_MODEL_CHECK
+/* FL_MODEL_CHECK: no TLS or thread-exit hooks; the harness numbers threads. */
+int fl__thread_index(void)
+{
+	return fl_model_thread_index();
+}
+
+int fl_qspin_thread_register(void)
+{
+	return fl__thread_index();
+}
+
+unsigned int fl_qspin_max_threads(void)
+{
+	return FL_QSPIN_THREAD_POOL;
+}
+#else
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
-
-#include "thread_index.h"
 
 /*
  * Native words, so that 32-bit machines without 64-bit atomics (MIPS32,
@@ -109,3 +126,4 @@ unsigned int fl_qspin_max_threads(void)
 {
 	return FL_QSPIN_THREAD_POOL;
 }
+#endif /* FL_MODEL_CHECK */

@@ -16,11 +16,24 @@
  * further back will wait at least a whole section per thread ahead and
  * sleep almost at once.
  */
+#ifndef FL_MODEL_CHECK
 #define SPIN_NEXT_IN_LINE 2000u
 #define SPIN_FURTHER_BACK 50u
+#else
+/* FL_MODEL_CHECK: one poll, then the sleep protocol the checker must see. */
+#define SPIN_NEXT_IN_LINE 1u
+#define SPIN_FURTHER_BACK 1u
+#endif
 
-/* Futex words that sleepers wait on, one cache line each. */
+/*
+ * Futex words that sleepers wait on, one cache line each.  FL_MODEL_CHECK:
+ * two, so that a harness's tickets share slots as a busy program's do.
+ */
+#ifdef FL_MODEL_CHECK
+#define SLOT_COUNT 2u
+#else
 #define SLOT_COUNT 1024u
+#endif
 static struct {
 	uint32_t seq;
 } __attribute__((aligned(64))) slots[SLOT_COUNT];
@@ -33,16 +46,57 @@ static uint32_t *slot_for(const fl_ticket_park_t *lock, uint16_t ticket)
 	return &slots[(h * 0x85ebca6bu) % SLOT_COUNT].seq;
 }
 
+#ifndef FL_MODEL_CHECK
 static void futex_wait(uint32_t *word, uint32_t expected)
 {
 	/* EAGAIN (word moved on), EINTR and spurious wake-ups all return. */
 	syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
 }
 
-static void futex_wake_all(uint32_t *word)
+static void futex_wake(uint32_t *word, int count)
 {
-	syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+	syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
 }
+#else
+/*
+ * FL_MODEL_CHECK: the futex as a model checker can run it.  The kernel
+ * checks the word and queues the sleeper atomically against wakers, and
+ * each futex call is a full barrier.  Here a sleeper reads the word's wake
+ * count, then the word (both SEQ_CST): a waker that changed the word after
+ * that read has to bump the count after it too, so the sleeper either sees
+ * the new word and does not sleep, or waits for the count to move.  A
+ * wait therefore ends only by a wake or a changed word, as in the kernel;
+ * wake-one is modelled as wake-all (an over-approximation: it can hide a
+ * lost wake-up of the second of two gate sleepers, never invent one).
+ */
+static uint32_t futex_wakes[SLOT_COUNT + 1];
+
+/* A slot's own count; one more for every lock's gate word. */
+static uint32_t *futex_wake_count(uint32_t *word)
+{
+	for (unsigned int i = 0; i < SLOT_COUNT; i++)
+		if (word == &slots[i].seq)
+			return &futex_wakes[i];
+	return &futex_wakes[SLOT_COUNT];
+}
+
+static void futex_wait(uint32_t *word, uint32_t expected)
+{
+	uint32_t *wakes = futex_wake_count(word);
+	uint32_t seen = __atomic_load_n(wakes, __ATOMIC_SEQ_CST);
+
+	if (__atomic_load_n(word, __ATOMIC_SEQ_CST) != expected)
+		return;
+	while (__atomic_load_n(wakes, __ATOMIC_SEQ_CST) == seen)
+		;
+}
+
+static void futex_wake(uint32_t *word, int count)
+{
+	(void)count;
+	__atomic_fetch_add(futex_wake_count(word), 1, __ATOMIC_SEQ_CST);
+}
+#endif
 
 static void wake_ticket(fl_ticket_park_t *lock, uint16_t ticket)
 {
@@ -55,7 +109,7 @@ static void wake_ticket(fl_ticket_park_t *lock, uint16_t ticket)
 	 * will find it is not its turn and sleep again).
 	 */
 	__atomic_fetch_add(slot, 1, __ATOMIC_SEQ_CST);
-	futex_wake_all(slot);
+	futex_wake(slot, INT_MAX);
 }
 
 /*
@@ -73,7 +127,7 @@ void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
 		 * its read of it and its futex_wait() from sleeping.
 		 */
 		__atomic_fetch_add(&lock->gate_seq, 1, __ATOMIC_SEQ_CST);
-		syscall(SYS_futex, &lock->gate_seq, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+		futex_wake(&lock->gate_seq, 1);
 	}
 	if (!(sleepers & (FL__PARK_GATE_SLEEPER - 1)))
 		return;
@@ -109,8 +163,7 @@ void fl__ticket_park_gate(fl_ticket_park_t *lock)
 		__atomic_fetch_add(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_SEQ_CST);
 		now = __atomic_load_n(&lock->ticket.val, __ATOMIC_SEQ_CST);
 		if ((uint16_t)((now >> 16) - now) >= lock->max_queue)
-			syscall(SYS_futex, &lock->gate_seq, FUTEX_WAIT_PRIVATE, seq,
-				NULL, NULL, 0);
+			futex_wait(&lock->gate_seq, seq);
 		__atomic_fetch_sub(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_RELAXED);
 		polls = 0;
 	}

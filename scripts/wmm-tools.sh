@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Build the two weak-memory model checkers from the sources vendored in
+# third_party/ (GenMC 0.11.0 and herd7 from herdtools7 7.57), once, into a
+# cache outside the tree, and print the two paths:
+#   GENMC=<path to genmc>
+#   HERD=<path to herd7> HERD_LIBDIR=<its model library>
+# A cached build is reused while its tarball is unchanged (keyed by the
+# tarball's SHA-256).  Building both takes about 10 minutes on 2 cores.
+# usage: scripts/wmm-tools.sh [genmc|herd]...     (default: both)
+# Cache: $FL_WMM_CACHE, else ${XDG_CACHE_HOME:-~/.cache}/fairlock-toolkit/wmm.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cache=${FL_WMM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fairlock-toolkit/wmm}
+jobs=$(nproc)
+mkdir -p "$cache"
+
+key() { sha256sum "$1" | cut -c1-16; }
+
+# build_once NAME TARBALL BUILD-FUNCTION: unpack into the cache and build,
+# unless a finished build of this tarball is there.  The stamp is written
+# last, so an interrupted build is redone.
+build_once() {
+	local name=$1 tarball=$2 fn=$3 dir
+	dir=$cache/$name-$(key "$tarball")
+	if [ ! -e "$dir/.built" ]; then
+		echo "wmm-tools.sh: building $name from $(basename "$tarball") (once; cached in $dir)" >&2
+		rm -rf "$dir"
+		mkdir -p "$dir"
+		tar xzf "$tarball" -C "$dir" --strip-components=1
+		(cd "$dir" && "$fn") >"$dir.log" 2>&1 || {
+			echo "wmm-tools.sh: $name failed to build; the last lines of $dir.log:" >&2
+			tail -20 "$dir.log" >&2
+			exit 1
+		}
+		touch "$dir/.built"
+	fi
+	echo "$dir"
+}
+
+# GenMC needs a C++23 compiler: Debian 12's g++-12 is refused by its
+# configure script, clang++-19 (with libstdc++ 12) works.
+genmc_build() {
+	autoreconf --install
+	CC=clang-19 CXX=clang++-19 ./configure --with-llvm=/usr/lib/llvm-19
+	make -j"$jobs" genmc
+}
+
+# herdtools7 7.57 is the last release Debian 12's OCaml and zarith build.
+herd_build() {
+	sh version-gen.sh /usr/local
+	dune build -j "$jobs" herd/herd.exe
+}
+
+want=("$@")
+[ ${#want[@]} -gt 0 ] || want=(genmc herd)
+for tool in "${want[@]}"; do
+	case $tool in
+	genmc)
+		dir=$(build_once genmc "$top/third_party/genmc-0.11.0.tar.gz" genmc_build)
+		echo "GENMC=$dir/genmc"
+		;;
+	herd)
+		dir=$(build_once herd "$top/third_party/herdtools7-7.57.tar.gz" herd_build)
+		echo "HERD=$dir/_build/default/herd/herd.exe HERD_LIBDIR=$dir/herd/libdir"
+		;;
+	*) echo "wmm-tools.sh: unknown tool '$tool'" >&2; exit 2 ;;
+	esac
+done
