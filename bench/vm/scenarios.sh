@@ -65,10 +65,10 @@ scenario_bench_fw_overhead() {
 	fwupload -q upload0 /tmp/block &
 	pid=$!
 	wait_status upload0 programming
-	a=$(awk '{print $14 + $15}' /proc/$pid/stat)
+	a=$(cpu_ticks $pid)
 	w0=$(uptime_s)
 	sleep 3
-	b=$(awk '{print $14 + $15}' /proc/$pid/stat)
+	b=$(cpu_ticks $pid)
 	w1=$(uptime_s)
 	kill -INT $pid
 	wait $pid

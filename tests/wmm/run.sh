@@ -47,7 +47,7 @@ out=$("$GENMC" "-$model" --disable-ipr --disable-estimation "${liveness[@]}" -- 
 echo "$out" | grep -E 'No errors|violation|Error|race|explored|wall-clock' | head -6
 if echo "$out" | grep -q 'No errors were detected'; then
 	got=pass
-elif echo "$out" | grep -qiE 'violation|race|Error'; then
+elif echo "$out" | grep -qE 'violation!|race!'; then
 	got=fail
 else
 	echo "run.sh: no verdict from GenMC:" >&2

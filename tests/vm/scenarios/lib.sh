@@ -48,6 +48,10 @@ wait_until() {
 	done
 }
 
+cpu_ticks() { # pid: user + system clock ticks (100 a second)
+	awk '{print $14 + $15}' /proc/$1/stat
+}
+
 # bench METRIC VALUE UNIT: one figure for bench/vm-bench.sh (never a verdict).
 bench() {
 	echo "BENCH $1 $2 $3"

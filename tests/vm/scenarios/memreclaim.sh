@@ -102,10 +102,6 @@ mib() { # cgroup: memory.current in MiB
 	echo $(($(cat $CG/$1/memory.current) / 1048576))
 }
 
-cpu_ticks() { # pid: user + system clock ticks (100 a second)
-	awk '{print $14 + $15}' /proc/$1/stat
-}
-
 # What a failed wait in the daemon scenarios saw.
 wait_seen() {
 	echo "memory.current of work: $(mib work) MiB; the daemon's log, last lines:"
