@@ -28,7 +28,8 @@
  *    slow path uses word-sized compare-exchange, fetch-and and fetch-add
  *    instead, as the kernel does when NR_CPUS >= 16K;
  *  - acquire/release of the lock is what the kernel's qspinlock gives: RCpc
- *    in C11 terms.  (Use the ticket lock where RCsc matters.)
+ *    in C11 terms.  (The ticket lock's slow path is RCsc; its fast path is
+ *    on the machines' code, not in C11: see fairlock/ticket.h.)
  *
  * Ordering guarantees to callers: lock and successful trylock are acquire,
  * unlock is release; the query functions are relaxed snapshots.

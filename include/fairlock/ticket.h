@@ -13,9 +13,11 @@
  *    or an LL/SC loop the architecture guarantees to complete);
  *  - fetch-add on the word is safe against a store-release to one of its
  *    16-bit halves (mixed-size access);
- *  - release + acquire is only RCpc, so the lock makes itself RCsc: the
- *    fetch-add of the fast path is sequentially consistent and the slow path
- *    ends with a full fence.
+ *  - release + acquire is only RCpc, so the lock makes itself RCsc as the
+ *    kernel's does: the fetch-add of the fast path is sequentially
+ *    consistent (a full barrier in the code x86, arm64, RISC-V and Power
+ *    get, not in C11) and the slow path ends with a full fence (RCsc in
+ *    C11 too).  docs/model-checking.md has the litmus table.
  *
  * Ordering guarantees to callers: fl_ticket_lock() and a successful
  * fl_ticket_trylock() are acquire operations, fl_ticket_unlock() is a
@@ -114,8 +116,13 @@ static inline uint32_t fl__ticket_take(fl_ticket_t *lock)
 			       __ATOMIC_ACQUIRE);
 #else
 	/*
-	 * SEQ_CST: the fetch-add is the whole fast path, and making it fully
-	 * ordered is what makes an uncontended acquisition RCsc.
+	 * SEQ_CST: the fetch-add is the whole fast path, and the kernel's
+	 * fully ordered atomic_fetch_add().  In C11 that buys nothing over
+	 * ACQ_REL (RC11 and IMM: GenMC mutant ticket_take_sc): a SEQ_CST RMW
+	 * is not a fence.  It matters to the instructions: the same LOCK XADD,
+	 * LDADDAL and amoadd.w.aqrl either way, but a full sync before the
+	 * loop on Power, where ACQ_REL gives lwsync and lets a store before
+	 * the lock pass a load after it (herd7, docs/model-checking.md).
 	 */
 	return __atomic_fetch_add(&lock->val, FL_TICKET_NEXT_ONE,
 				  __ATOMIC_SEQ_CST);
@@ -137,7 +144,10 @@ static inline bool fl_ticket_trylock(fl_ticket_t *lock)
 
 	if ((old >> 16) != (old & 0xffff))
 		return false;
-	/* SEQ_CST on success, for the same RCsc reason as fl_ticket_lock(). */
+	/*
+	 * SEQ_CST on success, as fl__ticket_take()'s add and for the same
+	 * reason (ACQ_REL is enough in C11: mutant ticket_trylock_sc).
+	 */
 	return __atomic_compare_exchange_n(&lock->val, &old,
 					   old + FL_TICKET_NEXT_ONE, false,
 					   __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);

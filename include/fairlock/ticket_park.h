@@ -32,7 +32,8 @@
  * a gate without a ticket, so preemption catches them outside the queue.
  * FIFO then holds inside the queue only; see docs/fairlock.md.
  *
- * Ordering guarantees: as fl_ticket_t (acquire/release, RCsc).
+ * Ordering guarantees: as fl_ticket_t (acquire/release; RCsc on the slow
+ * path, and on the fast path only as the instructions give it).
  * Capacity: as fl_ticket_t (32767 holders and waiters).
  */
 #ifndef FAIRLOCK_TICKET_PARK_H

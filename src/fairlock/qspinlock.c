@@ -225,7 +225,14 @@ static void lock_queued(fl_qspinlock_t *lock, int self)
 		while (!__atomic_load_n(&node->locked, __ATOMIC_ACQUIRE))
 			fl_spin_wait(&polls);
 
-		/* A successor may have linked in meanwhile; note it now. */
+		/*
+		 * A successor may have linked in meanwhile; note it now.
+		 * ACQUIRE, as in the wait for the link below: the successor's
+		 * node initialisation happens before our store to its
+		 * ->locked.  (No harness reaches this read with a successor:
+		 * three queued threads take GenMC too long; the same mutant
+		 * of the wait below is caught.)
+		 */
 		next = __atomic_load_n(&node->next, __ATOMIC_ACQUIRE);
 	}
 
@@ -254,11 +261,9 @@ static void lock_queued(fl_qspinlock_t *lock, int self)
 	set_locked(lock);
 
 	/* Wait for our successor to link itself, then make it queue head. */
-	while (!next) {
-		next = __atomic_load_n(&node->next, __ATOMIC_ACQUIRE);
-		if (!next)
+	if (!next)
+		while (!(next = __atomic_load_n(&node->next, __ATOMIC_ACQUIRE)))
 			fl_spin_wait(&polls);
-	}
 	/* RELEASE: pairs with the successor's ACQUIRE spin on ->locked. */
 	__atomic_store_n(&next->locked, 1, __ATOMIC_RELEASE);
 

@@ -1,6 +1,63 @@
 /* SPDX-License-Identifier: MIT */
 #include "thread_index.h"
 
+#include <stdint.h>
+
+/*
+ * Native words, so that 32-bit machines without 64-bit atomics (MIPS32,
+ * PowerPC32) need no libatomic.
+ */
+#define WORD_BITS (8u * (unsigned int)sizeof(unsigned long))
+#define MAP_WORDS ((FL_QSPIN_THREAD_POOL + WORD_BITS - 1) / WORD_BITS)
+#define BIT(i) (1ul << ((unsigned int)(i) % WORD_BITS))
+
+/* Bit i set: index i belongs to a live thread. */
+static unsigned long index_map[MAP_WORDS];
+/*
+ * The pool is in both builds, so that GenMC checks how an index passes
+ * from an exiting thread to the next (tests/wmm/thread_index_reuse.c);
+ * only that harness calls it in the model build.
+ */
+#ifdef FL_MODEL_CHECK
+#define POOL_FN __attribute__((unused)) static
+#else
+#define POOL_FN static
+#endif
+
+POOL_FN void release_index(int index)
+{
+	/*
+	 * RELEASE: this thread's last use of its queue nodes happens before
+	 * the next owner of the index, which takes it with an ACQUIRE RMW,
+	 * reuses them.
+	 */
+	__atomic_fetch_and(&index_map[(unsigned)index / WORD_BITS], ~BIT(index),
+			   __ATOMIC_RELEASE);
+}
+
+POOL_FN int take_free_index(void)
+{
+	for (unsigned int w = 0; w < MAP_WORDS; w++) {
+		unsigned long used = __atomic_load_n(&index_map[w],
+						     __ATOMIC_RELAXED);
+
+		while (~used != 0) {
+			unsigned int bit = (unsigned int)__builtin_ctzl(~used);
+			unsigned int index = w * WORD_BITS + bit;
+			unsigned long mask = BIT(bit);
+
+			if (index >= FL_QSPIN_THREAD_POOL)
+				break;
+			/* ACQUIRE: pairs with release_index(). */
+			used = __atomic_fetch_or(&index_map[w], mask,
+						 __ATOMIC_ACQUIRE);
+			if (!(used & mask))
+				return (int)index;
+		}
+	}
+	return -1;
+}
+
 #ifdef FL_MODEL_CHECK
 /* FL_MODEL_CHECK: no TLS or thread-exit hooks; the harness numbers threads. */
 int fl__thread_index(void)
@@ -19,35 +76,13 @@ unsigned int fl_qspin_max_threads(void)
 }
 #else
 #include <pthread.h>
-#include <stdint.h>
 #include <string.h>
 
-/*
- * Native words, so that 32-bit machines without 64-bit atomics (MIPS32,
- * PowerPC32) need no libatomic.
- */
-#define WORD_BITS (8u * (unsigned int)sizeof(unsigned long))
-#define MAP_WORDS ((FL_QSPIN_THREAD_POOL + WORD_BITS - 1) / WORD_BITS)
-#define BIT(i) (1ul << ((unsigned int)(i) % WORD_BITS))
-
-/* Bit i set: index i belongs to a live thread. */
-static unsigned long index_map[MAP_WORDS];
 static __thread int self_index = -1;
 
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t exit_key;
 static int exit_key_ok;
-
-static void release_index(int index)
-{
-	/*
-	 * RELEASE: this thread's last use of its queue nodes happens before
-	 * the next owner of the index, which takes it with an ACQUIRE RMW,
-	 * reuses them.
-	 */
-	__atomic_fetch_and(&index_map[(unsigned)index / WORD_BITS], ~BIT(index),
-			   __ATOMIC_RELEASE);
-}
 
 static void on_thread_exit(void *value)
 {
@@ -70,29 +105,6 @@ static void make_exit_key(void)
 {
 	exit_key_ok = pthread_key_create(&exit_key, on_thread_exit) == 0;
 	pthread_atfork(NULL, NULL, on_fork_child);
-}
-
-static int take_free_index(void)
-{
-	for (unsigned int w = 0; w < MAP_WORDS; w++) {
-		unsigned long used = __atomic_load_n(&index_map[w],
-						     __ATOMIC_RELAXED);
-
-		while (~used != 0) {
-			unsigned int bit = (unsigned int)__builtin_ctzl(~used);
-			unsigned int index = w * WORD_BITS + bit;
-			unsigned long mask = BIT(bit);
-
-			if (index >= FL_QSPIN_THREAD_POOL)
-				break;
-			/* ACQUIRE: pairs with release_index(). */
-			used = __atomic_fetch_or(&index_map[w], mask,
-						 __ATOMIC_ACQUIRE);
-			if (!(used & mask))
-				return (int)index;
-		}
-	}
-	return -1;
 }
 
 int fl__thread_index(void)

@@ -14,7 +14,10 @@ void fl__ticket_lock_slowpath(fl_ticket_t *lock, uint32_t val)
 	/*
 	 * ACQUIRE: pairs with the RELEASE store of the owner half in
 	 * fl_ticket_unlock(); the previous critical section happens before
-	 * ours.
+	 * ours.  The fence below would do that alone (a relaxed read followed
+	 * by a fence synchronises with the release it reads: RC11 and IMM,
+	 * mutant ticket_wait_acq); the kernel's form is kept, and the loop
+	 * costs the same on x86 and arm64 either way (MOV, LDAR/LDR).
 	 */
 	while ((uint16_t)__atomic_load_n(&lock->val, __ATOMIC_ACQUIRE) !=
 	       ticket)
@@ -22,10 +25,14 @@ void fl__ticket_lock_slowpath(fl_ticket_t *lock, uint32_t val)
 
 	/*
 	 * The acquire load above is only RCpc.  A full fence upgrades the
-	 * slow path to RCsc like the fast path's SEQ_CST fetch-add.  Only
+	 * slow path to RCsc, as the fast path's SEQ_CST fetch-add is on the
+	 * machines' code (not in C11: fairlock/ticket.h).  Only
 	 * ordering of earlier reads before later writes is needed, and the
 	 * fence costs nothing more: the loop issued reads only, and the
-	 * fetch-add's write is already ordered.
+	 * fetch-add's write is already ordered.  GenMC shows the fence
+	 * makes a store before the lock and a load after it ordered against
+	 * a fenced thread, and ACQ_REL in its place does not (tests/wmm/
+	 * sb_lock_slow.c, mutant ticket_slow_fence).
 	 */
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }

@@ -106,7 +106,10 @@ static void wake_ticket(fl_ticket_park_t *lock, uint16_t ticket)
 	 * Move the slot on so that a waiter between its read of the slot
 	 * and its futex_wait() does not sleep, then wake whoever sleeps
 	 * there (the holder of `ticket`, and any thread hashed alike, which
-	 * will find it is not its turn and sleep again).
+	 * will find it is not its turn and sleep again).  ACQ_REL would do
+	 * (mutant park_slot_move_sc): its release half already orders the
+	 * owner store before the move; SEQ_CST costs nothing more on a RMW
+	 * outside Power, on a path that makes a system call anyway.
 	 */
 	__atomic_fetch_add(slot, 1, __ATOMIC_SEQ_CST);
 	futex_wake(slot, INT_MAX);
@@ -124,7 +127,8 @@ void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
 		/*
 		 * One place in the queue came free: let one thread through
 		 * the gate.  Moving the word on first keeps a thread between
-		 * its read of it and its futex_wait() from sleeping.
+		 * its read of it and its futex_wait() from sleeping.  ACQ_REL
+		 * would do, as for a slot (mutant park_gate_move_sc).
 		 */
 		__atomic_fetch_add(&lock->gate_seq, 1, __ATOMIC_SEQ_CST);
 		futex_wake(&lock->gate_seq, 1);
@@ -159,6 +163,7 @@ void fl__ticket_park_gate(fl_ticket_park_t *lock)
 		 * re-read the lock word, all SEQ_CST.  An unlock we miss in
 		 * the re-read sees our count and moves the word on.
 		 */
+		/* ACQUIRE would do, as for the slot (mutant park_gate_read_sc). */
 		seq = __atomic_load_n(&lock->gate_seq, __ATOMIC_SEQ_CST);
 		__atomic_fetch_add(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_SEQ_CST);
 		now = __atomic_load_n(&lock->ticket.val, __ATOMIC_SEQ_CST);
@@ -176,7 +181,11 @@ void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
 
 	fl__ticket_check_capacity(&lock->ticket, val);
 	for (;;) {
-		/* ACQUIRE: pairs with the unlock's store of the owner half. */
+		/*
+		 * ACQUIRE: pairs with the unlock's store of the owner half.
+		 * Redundant before the fence at the end, as in the spinning
+		 * slow path (mutant park_wait_acq).
+		 */
 		uint32_t now = __atomic_load_n(&lock->ticket.val,
 					       __ATOMIC_ACQUIRE);
 		uint16_t ahead = (uint16_t)(ticket - (uint16_t)now);
@@ -196,6 +205,13 @@ void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
 		 * futex_wait() below does not sleep.
 		 */
 		slot = slot_for(lock, ticket);
+		/*
+		 * ACQUIRE would do for this read (mutant park_slot_read_sc):
+		 * if it sees the slot moved, it synchronises with the waker,
+		 * whose owner store then happens before our re-read.  SEQ_CST
+		 * is kept for the protocol's plain statement; it is the same
+		 * LDAR/MOV, on the path that goes to sleep.
+		 */
 		seq = __atomic_load_n(slot, __ATOMIC_SEQ_CST);
 		__atomic_fetch_add(&lock->sleepers, 1, __ATOMIC_SEQ_CST);
 		now = __atomic_load_n(&lock->ticket.val, __ATOMIC_SEQ_CST);

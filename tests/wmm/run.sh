@@ -5,7 +5,8 @@
 # wmm-tools.sh) and cached.
 # usage: tests/wmm/run.sh HARNESS MODEL pass|fail [--mutant FILE:LINE:FROM:TO]
 #                         [--no-liveness] [-DNAME=VALUE...]
-#   (FILE:LINE:FROM:TO with LINE a text that names exactly one line of FILE)
+#   (FILE:LINE:FROM:TO with LINE a text that names exactly one line of FILE,
+#   or TEXT#N: the Nth line that contains TEXT)
 #   MODEL: rc11 or imm.  pass: no error; fail: GenMC reports a violation.
 #   --mutant: the library with FROM replaced by TO on LINE of FILE (one
 #   memory order weakened): the harness must then report a violation.
@@ -31,7 +32,14 @@ trap 'rm -rf "$work"' EXIT
 if [ -n "$mutant" ]; then
 	IFS=: read -r file text from to <<<"$mutant"
 	cp -r "$top/include" "$top/src" "$work/"
+	nth=
+	if [[ $text =~ ^(.*)#([0-9]+)$ ]]; then
+		text=${BASH_REMATCH[1]} nth=${BASH_REMATCH[2]}
+	fi
 	lines=$(grep -nF -- "$text" "$work/$file" | cut -d: -f1)
+	if [ -n "$nth" ]; then
+		lines=$(echo "$lines" | sed -n "${nth}p")
+	fi
 	[ "$(echo "$lines" | grep -c .)" = 1 ] ||
 		{ echo "run.sh: '$text' names $(echo "$lines" | grep -c .) lines of $file, not one" >&2; exit 2; }
 	grep -q "$from" <(sed -n "${lines}p" "$work/$file") ||
