@@ -116,6 +116,23 @@ static void control_law(void)
 	CHECK(strstr(d.why, "refaulted"));
 	memset(&ctl, 0, sizeof(ctl));
 
+	/*
+	 * 16 KiB pages (LoongArch's default, some arm64 kernels): refaults
+	 * count pages of that size, and steps are whole pages of it.
+	 */
+	p.page_size = 16384;
+	d = decide(&p, &ctl, 6, 0, 1000 * MIB, (2 * MIB) / 16384, 8 * MIB);
+	CHECK(d.action == MR_RECLAIM);
+	CHECK(near(d.refault_share, 0.25, 1e-9));
+	CHECK(d.bytes % 16384 == 0);
+	d = decide(&p, &ctl, 6, 0, 1000 * MIB, (4 * MIB) / 16384, 8 * MIB);
+	CHECK(d.action == MR_BACKOFF_START);
+	memset(&ctl, 0, sizeof(ctl));
+	d = decide(&p, &ctl, 6, 0, 1200ull * 1024, 0, 0); /* 12 KiB step */
+	CHECK(d.action == MR_TOO_SMALL);
+	p.page_size = 4096;
+	memset(&ctl, 0, sizeof(ctl));
+
 	/* A tiny cgroup: under a page is not worth a write. */
 	d = decide(&p, &ctl, 6, 0, 100ull * 1024, 0, 0);
 	CHECK(d.action == MR_TOO_SMALL);
@@ -245,6 +262,21 @@ static void config_errors(void)
 	config_bad("floor = 10MB\n", "floor = '10MB'");
 	config_bad("floor = -1\n", "floor");
 	config_bad("max_step = 100\n", "at least one page");
+	{
+		/* One page is this machine's page, not 4 KiB. */
+		struct mr_config c;
+		char err[256] = "";
+
+		mr_config_init(&c);
+		c.defaults.page_size = 65536;
+		CHECK(mr_config_parse(&c, "p.conf", "max_step = 16K\n", err,
+				      sizeof(err)) == -1);
+		CHECK(strstr(err, "at least one page (64.0 KiB)") != NULL);
+		CHECK(mr_config_parse(&c, "p.conf", "max_step = 64K\n", err,
+				      sizeof(err)) == 0);
+		mr_params_default(&c.defaults);
+		CHECK(c.defaults.page_size == (uint64_t)sysconf(_SC_PAGESIZE));
+	}
 	config_bad("zswap_tuning = maybe\n", "yes or no");
 	config_bad("zswap_min_ratio = 0.5\n", "1 to 100");
 	config_bad("prometheus_file = relative.prom\n", "absolute path");

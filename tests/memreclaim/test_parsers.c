@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* memreclaim's parsers: sizes as memparse() reads them, memory.stat and
- * pressure files, each with malformed input. */
+ * pressure files, one-number files and whole-file reads, each with
+ * malformed input. */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "../../tools/common/number.h"
 #include "../../tools/common/size.h"
+#include "../../tools/common/sysfs.h"
 #include "../../tools/memreclaim/cgroup.h"
 #include "../harness.h"
 
@@ -111,11 +117,81 @@ static void pressure(void)
 				"extra\n", &p, err, sizeof(err)) == -1);
 }
 
+static void put(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	CHECK(f != NULL);
+	fputs(text, f);
+	CHECK(fclose(f) == 0);
+}
+
+/* One-number files: digits only, as the kernel prints them, or "max". */
+static void numbers(void)
+{
+	char dir[] = "/tmp/mr-numbers-XXXXXX";
+	static const char *const bad[] = {
+		"12abc\n", "-1\n", "\n", "1 2\n", "+5\n", "0x10\n", "1e3\n",
+		"18446744073709551616\n",
+	};
+	uint64_t v = 0;
+
+	CHECK(parse_u64("0", &v) == 0 && v == 0);
+	CHECK(parse_u64("18446744073709551615", &v) == 0 && v == UINT64_MAX);
+	CHECK(parse_u64("18446744073709551616", &v) == -ERANGE);
+	CHECK(parse_u64("", &v) == -EINVAL);
+	CHECK(mkdtemp(dir) != NULL);
+	put(dir, "memory.current", "104857600\n");
+	CHECK(mr_read_u64(dir, "memory.current", &v) == 0 && v == 104857600);
+	put(dir, "memory.zswap.max", "max\n");
+	CHECK(mr_read_u64(dir, "memory.zswap.max", &v) == 0 && v == UINT64_MAX);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		v = 7;
+		put(dir, "memory.current", bad[i]);
+		if (mr_read_u64(dir, "memory.current", &v) >= 0 || v != 7) {
+			fprintf(stderr, "mr_read_u64 took '%s' as %llu\n", bad[i],
+				(unsigned long long)v);
+			exit(1);
+		}
+	}
+	CHECK(mr_read_u64(dir, "no-such-file", &v) == -ENOENT);
+
+	/* A file longer than the buffer is an error, never cut short. */
+	{
+		char big[40], buf[16];
+
+		memset(big, '7', sizeof(big) - 1);
+		big[sizeof(big) - 1] = '\0';
+		put(dir, "memory.stat", big);
+		CHECK(sysfs_read(dir, "memory.stat", buf, sizeof(buf)) == -EFBIG);
+		big[15] = '\0'; /* exactly fits: 15 bytes and the NUL */
+		put(dir, "memory.stat", big);
+		CHECK(sysfs_read(dir, "memory.stat", buf, sizeof(buf)) == 15);
+		CHECK(strcmp(buf, big) == 0);
+		put(dir, "memory.stat", "");
+		CHECK(sysfs_read(dir, "memory.stat", buf, sizeof(buf)) == 0);
+	}
+	for (size_t i = 0; i < 3; i++) {
+		static const char *const made[] = {
+			"memory.current", "memory.zswap.max", "memory.stat",
+		};
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, made[i]);
+		CHECK(unlink(path) == 0);
+	}
+	CHECK(rmdir(dir) == 0);
+}
+
 int main(void)
 {
 	sizes();
 	stats();
 	pressure();
+	numbers();
 	printf("test_parsers: ok\n");
 	return 0;
 }

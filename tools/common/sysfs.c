@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -20,7 +21,7 @@ int sysfs_read(const char *dir, const char *attr, char *buf, size_t len)
 {
 	char path[PATH_MAX];
 	ssize_t n;
-	int fd, err;
+	int fd, err = 0;
 
 	if (len == 0)
 		return -EINVAL;
@@ -30,10 +31,29 @@ int sysfs_read(const char *dir, const char *attr, char *buf, size_t len)
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	do
-		n = read(fd, buf, len - 1);
-	while (n < 0 && errno == EINTR);
-	err = n < 0 ? -errno : 0;
+	/*
+	 * Until end of file: a seq_file attribute (memory.stat) may come in
+	 * several reads.  A file that does not fit is an error, never a
+	 * silently shortened value.
+	 */
+	n = 0;
+	for (;;) {
+		char probe;
+		/* Full: one more byte says whether the file goes on. */
+		bool full = (size_t)n == len - 1;
+		ssize_t r = full ? read(fd, &probe, 1)
+				 : read(fd, buf + n, len - 1 - (size_t)n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			err = -errno;
+		else if (r > 0 && full)
+			err = -EFBIG;
+		if (r <= 0 || full)
+			break;
+		n += r;
+	}
 	close(fd);
 	if (err)
 		return err;

@@ -6,8 +6,9 @@
 #include <stddef.h>
 
 /*
- * Read DIR/ATTR into buf (NUL-terminated, trailing newline removed).
- * Returns the length, or -errno.
+ * Read DIR/ATTR to its end into buf (NUL-terminated, trailing newline and
+ * spaces removed).  Returns the length, or -errno: -EFBIG when the file
+ * does not fit in len - 1 bytes (the value is never cut short).
  */
 int sysfs_read(const char *dir, const char *attr, char *buf, size_t len);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../common/number.h"
 #include "../common/sysfs.h"
 
 int mr_parse_stat(const char *text, struct mr_stat *s, char *err, size_t len)
@@ -150,5 +151,5 @@ int mr_read_u64(const char *dir, const char *attr, uint64_t *v)
 		*v = UINT64_MAX;
 		return 0;
 	}
-	return sscanf(buf, "%" SCNu64, v) == 1 ? 0 : -EINVAL;
+	return parse_u64(buf, v);
 }

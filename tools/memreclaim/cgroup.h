@@ -47,6 +47,12 @@ int mr_parse_pressure(const char *text, struct mr_pressure *p, char *err,
 		      size_t len);
 
 /*
+ * Room for memory.stat's text (about 3 KiB on Linux 6.x, with the key
+ * count bounded by MR_MAX_KEYS); a longer file is refused, not cut.
+ */
+#define MR_STAT_TEXT 16384
+
+/*
  * Read a one-number file such as memory.current or memory.zswap.max into
  * *v; "max" reads as UINT64_MAX.  Returns 0 or -errno (-EINVAL when the
  * file holds something else).

@@ -145,8 +145,13 @@ int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
 			return bad(err, errlen, key, value, serr);
 		if (!strcmp(key, "floor"))
 			p->floor = v;
-		else if (v < 4096)
-			return bad(err, errlen, key, value, "at least one page (4K)");
+		else if (v < p->page_size) {
+			char page[24], why[64];
+
+			format_size(page, sizeof(page), (double)p->page_size);
+			snprintf(why, sizeof(why), "at least one page (%s)", page);
+			return bad(err, errlen, key, value, why);
+		}
 		else
 			p->max_step = v;
 	} else if (!strcmp(key, "backoff")) {

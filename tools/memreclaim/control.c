@@ -3,11 +3,23 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "../common/size.h"
 
-#define PAGE 4096ull
 #define MIB (1ull << 20)
+
+/*
+ * The kernel's page size: memory.stat counts refaults in pages, and
+ * memory.reclaim works in whole pages.  4 KiB on x86, but 16 KiB by
+ * default on LoongArch and 4, 16 or 64 KiB on arm64 distributions.
+ */
+static uint64_t machine_page_size(void)
+{
+	long n = sysconf(_SC_PAGESIZE);
+
+	return n > 0 ? (uint64_t)n : 4096;
+}
 
 void mr_params_default(struct mr_params *p)
 {
@@ -33,6 +45,7 @@ void mr_params_default(struct mr_params *p)
 		/* Under 2:1 the pool saves less than half of what it holds. */
 		.zswap_min_ratio = 2.0,
 		.zswap_min_accept = 0.5,
+		.page_size = machine_page_size(),
 	};
 }
 
@@ -60,7 +73,8 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 	d->bytes = 0;
 	d->pressure = (double)s->stall_us / (interval * 1e6);
 	d->refault_share = s->reclaimed_last ?
-		(double)s->refault_pages * PAGE / (double)s->reclaimed_last : 0;
+		(double)s->refault_pages * (double)p->page_size /
+		(double)s->reclaimed_last : 0;
 	d->why[0] = '\0';
 
 	if (ctl->backoff_left_s > 0) {
@@ -106,13 +120,13 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 	room = (double)(s->current - p->floor);
 	if (step > room)
 		step = room;
-	if (step < PAGE) {
+	if (step < (double)p->page_size) {
 		d->action = MR_TOO_SMALL;
 		snprintf(d->why, sizeof(d->why), "step under one page");
 		return;
 	}
 	d->action = MR_RECLAIM;
-	d->bytes = (uint64_t)step / PAGE * PAGE;
+	d->bytes = (uint64_t)step / p->page_size * p->page_size;
 	ctl->calm++;
 	format_size(cur, sizeof(cur), (double)s->current);
 	snprintf(d->why, sizeof(d->why),
@@ -141,7 +155,7 @@ bool mr_zswap_tune(const struct mr_params *p, const struct mr_zswap_sample *z,
 		uint64_t base = z->zswap_max == MR_NO_LIMIT || z->zswap_max > z->zswap ?
 			z->zswap : z->zswap_max;
 
-		*new_max = base / 2 < MIB ? 0 : base / 2 / PAGE * PAGE;
+		*new_max = base / 2 < MIB ? 0 : base / 2 / p->page_size * p->page_size;
 		if (poor_ratio)
 			snprintf(why, whylen,
 				 "pages compress %.2f:1, under %.2f:1: send reclaim to disk swap",

@@ -25,8 +25,10 @@ struct mr_params {
 	bool zswap_tuning;	/* move memory.zswap.max */
 	double zswap_min_ratio;	/* compression ratio below which zswap is poor */
 	double zswap_min_accept;/* share of swapped memory zswap must hold */
+	uint64_t page_size;	/* bytes per page here: refaults count pages */
 };
 
+/* The defaults, with this machine's page size (sysconf). */
 void mr_params_default(struct mr_params *p);
 
 /* What the daemon measured over the last interval for one cgroup. */

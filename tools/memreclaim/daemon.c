@@ -101,7 +101,7 @@ static int read_stall(const char *dir, const char *file, uint64_t *us)
 
 static int read_stat(const char *dir, struct mr_stat *s)
 {
-	static char text[16384];
+	static char text[MR_STAT_TEXT];
 	char err[128];
 	int n = sysfs_read(dir, "memory.stat", text, sizeof(text));
 

@@ -170,7 +170,8 @@ static void metric_name(char *out, size_t len, const char *file)
 
 static int show_stat(const struct opts *o, const char *cgroup, bool first)
 {
-	char dir[4096], err[512], text[8192], name[64];
+	static char text[MR_STAT_TEXT];
+	char dir[4096], err[512], name[64];
 	struct mr_stat s;
 	struct mr_pressure p;
 	enum mr_exit code = open_cgroup(o, cgroup, dir, sizeof(dir));
