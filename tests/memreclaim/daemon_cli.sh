@@ -62,6 +62,27 @@ out=$("$mr" run --interval 0 a 2>&1); rc=$?
 out=$("$mr" run 2>&1); rc=$?
 [ $rc = 2 ] && echo "$out" | grep -q 'no cgroups' && ok "no cgroups: exit 2" || bad "no cgroups: rc $rc"
 
+# --- an option of another command is refused, not ignored ------------------
+for args in "stat a --max 0" "stat a --writeback 1" "zswap a --swappiness 10" \
+	"reclaim a 1M --prometheus" "stat a --ratio 2%"; do
+	# shellcheck disable=SC2086 # args is a list of words
+	out=$("$mr" --cgroup-root "$root" $args 2>&1); rc=$?
+	[ $rc = 2 ] && echo "$out" | grep -q "only" &&
+		ok "'$args': exit 2" || bad "'$args': rc $rc: $out"
+done
+[ ! -s "$root/a/memory.reclaim" ] && [ "$(cat "$root/a/memory.high")" = max ] &&
+	ok "a refused command line wrote nothing" || bad "a refused command line wrote"
+out=$("$mr" --cgroup-root "$root" stat a --prometheus 2>&1); rc=$?
+[ $rc = 0 ] && echo "$out" | grep -q "^memreclaim_memory_current_bytes{cgroup=" &&
+	ok "stat --prometheus still works" || bad "stat -p: rc $rc: $out"
+
+# A cgroup path with a quote and a backslash stays one Prometheus label.
+make_cgroup 'q"x\y'
+out=$("$mr" --cgroup-root "$root" stat 'q"x\y' --prometheus 2>&1); rc=$?
+[ $rc = 0 ] && echo "$out" | grep -qF "{cgroup=\"$root/q\\\"x\\\\y\"} 104857600" &&
+	ok "a label value is escaped" || bad "escaping: rc $rc: $out"
+rm -rf "${root:?}/q\"x\\y"
+
 # --- dry run: decides, writes nothing -----------------------------------
 "$mr" --cgroup-root "$root" run -c "$work/good.conf" --dry-run --iterations 3 2> "$work/dry.log"
 [ ! -s "$root/a/memory.reclaim" ] && grep -q 'dry run: would reclaim' "$work/dry.log" &&

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../tools/common/json.h"
 #include "../../tools/common/number.h"
 #include "../../tools/common/size.h"
 #include "../../tools/common/sysfs.h"
@@ -186,12 +187,28 @@ static void numbers(void)
 	CHECK(rmdir(dir) == 0);
 }
 
+/* Prometheus label values: backslash, quote and newline escaped. */
+static void labels(void)
+{
+	char out[64];
+
+	CHECK(prom_label(out, sizeof(out), "cgroup", "/sys/fs/cgroup/a") == 0);
+	CHECK(strcmp(out, "{cgroup=\"/sys/fs/cgroup/a\"}") == 0);
+	CHECK(prom_label(out, sizeof(out), "cgroup", "q\"x\\y\nz") == 0);
+	CHECK(strcmp(out, "{cgroup=\"q\\\"x\\\\y\\nz\"}") == 0);
+	/* 15 characters and the NUL: 15 bytes are one too few. */
+	CHECK(prom_label(out, 15, "cgroup", "abcd") == -1 && out[0] == '\0');
+	CHECK(prom_label(out, 16, "cgroup", "abcd") == 0);
+	CHECK(strcmp(out, "{cgroup=\"abcd\"}") == 0);
+}
+
 int main(void)
 {
 	sizes();
 	stats();
 	pressure();
 	numbers();
+	labels();
 	printf("test_parsers: ok\n");
 	return 0;
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "json.h"
 
+#include <string.h>
+
 void json_string(FILE *f, const char *s)
 {
 	fputc('"', f);
@@ -19,4 +21,33 @@ void json_string(FILE *f, const char *s)
 			fputc(c, f);
 	}
 	fputc('"', f);
+}
+
+int prom_label(char *out, size_t len, const char *name, const char *s)
+{
+	int n = snprintf(out, len, "{%s=\"", name);
+	size_t i;
+
+	if (n < 0 || (size_t)n >= len)
+		goto too_long;
+	i = (size_t)n;
+	for (; *s; s++) {
+		const char *esc = *s == '\\' ? "\\\\" : *s == '"' ? "\\\"" :
+				  *s == '\n' ? "\\n" : NULL;
+		size_t k = esc ? 2 : 1;
+
+		if (i + k + 2 >= len)
+			goto too_long;
+		if (esc)
+			memcpy(out + i, esc, 2);
+		else
+			out[i] = *s;
+		i += k;
+	}
+	memcpy(out + i, "\"}", 3);
+	return 0;
+too_long:
+	if (len)
+		out[0] = '\0';
+	return -1;
 }

@@ -1,11 +1,22 @@
 /* SPDX-License-Identifier: MIT */
-/* The least of JSON output: strings escaped as RFC 8259 requires. */
+/*
+ * Strings in the machine formats the tools write: JSON (RFC 8259) and
+ * the Prometheus text exposition format.
+ */
 #ifndef TOOLS_JSON_H
 #define TOOLS_JSON_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* Write s as a JSON string literal, quotes included. */
 void json_string(FILE *f, const char *s);
+
+/*
+ * Format the label set {name="s"} into out, with s escaped as the
+ * Prometheus text format requires (backslash, double quote and newline).
+ * Returns 0, or -1 when it does not fit (out is then empty).
+ */
+int prom_label(char *out, size_t len, const char *name, const char *s);
 
 #endif

@@ -377,8 +377,10 @@ static void write_prometheus(const struct daemon *d)
 				       (double)c->backoffs, (double)c->errors,
 				       (double)c->zswap_changes };
 
-			fprintf(f, "%s{cgroup=\"%s\"} %.17g\n", m[k].name,
-				c->conf->path, v[k]);
+			char lbl[2 * MR_PATH_MAX + 16];
+
+			prom_label(lbl, sizeof(lbl), "cgroup", c->conf->path);
+			fprintf(f, "%s%s %.17g\n", m[k].name, lbl, v[k]);
 		}
 	}
 	fprintf(f, "# HELP memreclaim_cpu_seconds_total CPU time of the daemon\n"

@@ -171,7 +171,8 @@ static void metric_name(char *out, size_t len, const char *file)
 static int show_stat(const struct opts *o, const char *cgroup, bool first)
 {
 	static char text[MR_STAT_TEXT];
-	char dir[4096], err[512], name[64];
+	/* The label set: the path escaped, every character 2 at most. */
+	char dir[4096], err[512], name[64], lbl[2 * 4096 + 16];
 	struct mr_stat s;
 	struct mr_pressure p;
 	enum mr_exit code = open_cgroup(o, cgroup, dir, sizeof(dir));
@@ -179,6 +180,7 @@ static int show_stat(const struct opts *o, const char *cgroup, bool first)
 
 	if (code != MR_OK)
 		return code;
+	prom_label(lbl, sizeof(lbl), "cgroup", dir);
 	rc = sysfs_read(dir, "memory.stat", text, sizeof(text));
 	if (rc < 0 || mr_parse_stat(text, &s, err, sizeof(err)) < 0) {
 		fprintf(stderr, "memreclaim: %s/memory.stat: %s\n", dir,
@@ -209,7 +211,7 @@ static int show_stat(const struct opts *o, const char *cgroup, bool first)
 			printf(", \"%s\": %s%s%s", single_files[i],
 			       is_max ? "\"" : "", v, is_max ? "\"" : "");
 		else if (o->prometheus && !is_max)
-			printf("memreclaim_%s_bytes{cgroup=\"%s\"} %s\n", name, dir, v);
+			printf("memreclaim_%s_bytes%s %s\n", name, lbl, v);
 		else if (!o->prometheus)
 			printf("  %-28s %s\n", single_files[i], v);
 	}
@@ -221,8 +223,8 @@ static int show_stat(const struct opts *o, const char *cgroup, bool first)
 		if (o->json)
 			printf(", \"stat.%s\": %" PRIu64, stat_keys[i], v);
 		else if (o->prometheus)
-			printf("memreclaim_stat_%s{cgroup=\"%s\"} %" PRIu64 "\n",
-			       stat_keys[i], dir, v);
+			printf("memreclaim_stat_%s%s %" PRIu64 "\n",
+			       stat_keys[i], lbl, v);
 		else
 			printf("  %-28s %" PRIu64 "\n", stat_keys[i], v);
 	}
@@ -236,8 +238,8 @@ static int show_stat(const struct opts *o, const char *cgroup, bool first)
 			if (o->json)
 				printf(", \"zswap_compression_ratio\": %.2f", ratio);
 			else if (o->prometheus)
-				printf("memreclaim_zswap_compression_ratio{cgroup=\"%s\"} %.3f\n",
-				       dir, ratio);
+				printf("memreclaim_zswap_compression_ratio%s %.3f\n",
+				       lbl, ratio);
 			else
 				printf("  %-28s %.2f\n", "zswap compression ratio", ratio);
 		}
@@ -251,9 +253,9 @@ static int show_stat(const struct opts *o, const char *cgroup, bool first)
 			       "\"avg300\": %.2f, \"total_us\": %" PRIu64 "}",
 			       kind, l->avg10, l->avg60, l->avg300, l->total);
 		else if (o->prometheus)
-			printf("memreclaim_pressure_%s_total_us{cgroup=\"%s\"} %" PRIu64
-			       "\nmemreclaim_pressure_%s_avg10{cgroup=\"%s\"} %.2f\n",
-			       kind, dir, l->total, kind, dir, l->avg10);
+			printf("memreclaim_pressure_%s_total_us%s %" PRIu64
+			       "\nmemreclaim_pressure_%s_avg10%s %.2f\n",
+			       kind, lbl, l->total, kind, lbl, l->avg10);
 		else
 			printf("  pressure %-19s avg10=%.2f avg60=%.2f avg300=%.2f "
 			       "total=%" PRIu64 " us\n", kind, l->avg10, l->avg60,
@@ -351,6 +353,29 @@ static int cmd_zswap(const struct opts *o, const char *cgroup)
 	if (o->json)
 		printf("}\n");
 	return MR_OK;
+}
+
+/*
+ * One command line, several commands: an option that belongs to another
+ * command is an error (exit 2), not silently ignored.
+ */
+static bool options_fit_command(const struct opts *o, const char *cmd)
+{
+	static const char *const fmt = "memreclaim: %s is for '%s' only\n";
+
+	if (o->run_options && strcmp(cmd, "run") != 0)
+		fprintf(stderr, "memreclaim: daemon options are for 'run' only\n");
+	else if (o->swappiness >= 0 && strcmp(cmd, "reclaim") != 0)
+		fprintf(stderr, fmt, "--swappiness", "reclaim");
+	else if (o->zswap_max && strcmp(cmd, "zswap") != 0)
+		fprintf(stderr, fmt, "--max", "zswap");
+	else if (o->writeback && strcmp(cmd, "zswap") != 0)
+		fprintf(stderr, fmt, "--writeback", "zswap");
+	else if (o->prometheus && strcmp(cmd, "stat") != 0)
+		fprintf(stderr, fmt, "--prometheus", "stat");
+	else
+		return true;
+	return false;
 }
 
 int main(int argc, char **argv)
@@ -453,10 +478,8 @@ int main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	o.run.root = o.root;
-	if (o.run_options && (argc < 1 || strcmp(argv[0], "run") != 0)) {
-		fprintf(stderr, "memreclaim: daemon options are for 'run' only\n");
+	if (!options_fit_command(&o, argc ? argv[0] : ""))
 		return MR_EXIT_USAGE;
-	}
 	if (argc == 3 && !strcmp(argv[0], "reclaim"))
 		return cmd_reclaim(&o, argv[1], argv[2]);
 	if (argc >= 2 && !strcmp(argv[0], "stat"))
