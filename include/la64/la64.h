@@ -152,7 +152,9 @@ bool la64_decode(uint32_t word, struct la64_insn *insn);
 /*
  * Print insn as assembler text, mnemonic and operands separated by a tab,
  * as llvm-objdump-19 prints it ("add.w\t$a0, $a1, $a2").  Branch offsets
- * print as the byte offset; pc is used only for annotations.  Returns the
+ * print as the byte offset, so the text does not depend on pc (accepted
+ * for an annotating format to come; la64_branch_target() turns an offset
+ * into an address, and la64dis prints that after the text).  Returns the
  * length the full text needs (like snprintf); the output is always
  * terminated when size > 0.  An invalid insn prints as ".word 0x%08x".
  */

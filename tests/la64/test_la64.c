@@ -307,6 +307,23 @@ static void test_small_buffers(void)
 		      buf[0] == '\0', "size 1 holds the terminator only");
 }
 
+/* The text does not depend on pc: offsets print as offsets (la64.h). */
+static void test_format_ignores_pc(void)
+{
+	static const uint32_t words[] = { 0x58000485 /* beq */, 0x50000400 /* b */,
+					  0x1c000004 /* pcaddu12i */, 0x00100ca4 };
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		struct la64_insn insn;
+		char a[LA64_TEXT_MAX], b[LA64_TEXT_MAX];
+
+		la64_decode(words[i], &insn);
+		la64_format(&insn, 0, 0, a, sizeof(a));
+		la64_format(&insn, 0x120000000ull, 0, b, sizeof(b));
+		CHECK(strcmp(a, b) == 0, "0x%08x: '%s' at 0, '%s' elsewhere", words[i], a, b);
+	}
+}
+
 /* Invariants over many words: what decodes matches its own table entry. */
 static void test_random_words(unsigned long count)
 {
@@ -353,6 +370,7 @@ int main(int argc, char **argv)
 	test_operands_and_targets();
 	test_names();
 	test_small_buffers();
+	test_format_ignores_pc();
 	test_random_words(random_words);
 	if (failures) {
 		fprintf(stderr, "%d failures\n", failures);
