@@ -23,7 +23,7 @@ done
 mkdir -p "$scratch"
 cd "$scratch"
 
-cflags=(-std=gnu11 -O2 -Wall -Wextra -Werror -static -I"$top/include")
+cflags=(-std=gnu11 -O2 -Wall -Wextra -Werror -static -I"$top/include" -I"$top/tests")
 lib=("$top"/src/fairlock/*.c)
 harness=("$top/tests/harness.c")
 if [ "$target" = loongarch64 ]; then

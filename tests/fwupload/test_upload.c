@@ -12,8 +12,8 @@
 #include <unistd.h>
 #include <zstd.h>
 
-#include "../../tools/fwupload/fwupload.h"
-#include "../harness.h"
+#include "fwupload/fwupload.h"
+#include "harness.h"
 
 #define MAX_STEPS 16
 

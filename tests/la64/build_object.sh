@@ -13,7 +13,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cflags=(--target=loongarch64-linux-gnu -mno-lsx -ffreestanding -nostdlib
 	-fno-stack-protector -std=gnu11 -O2 -Wall -Wextra -Werror
-	-isystem "$rt/include" -I"$top/include" -I"$build/src/la64" -I"$top/src/la64")
+	-isystem "$rt/include" -I"$top/include" -I"$top/tests" -I"$build/src/la64" -I"$top/src/la64")
 clang-19 "${cflags[@]}" -fno-builtin -c -o "$work/rt.o" "$rt/rt.c"
 objs=("$work/rt.o")
 for src in "$rt/rt_thread.c" "$top"/src/fairlock/*.c "$top"/src/la64/decode.c \

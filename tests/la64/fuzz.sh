@@ -12,7 +12,7 @@ printf 'nop\nbl f\nf: csrrd $a0, 0x180\nbeqz $a0, f\n.word 0xffffffff\n' > "$wor
 llvm-mc-19 --triple=loongarch64 --filetype=obj -o "$work/corpus/seed.o" "$work/seed.s" 2>/dev/null
 printf 'fadd.d $fa0, $fa1, $fa2\n.globl g\ng: ret\n' > "$work/seed2.s"
 llvm-mc-19 --triple=loongarch64 --filetype=obj -o "$work/corpus/seed2.o" "$work/seed2.s" 2>/dev/null
-clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$top/tools" \
 	-I"$top/include" -I"$build/src/la64" -I"$top/src/la64" \
 	-o "$work/fuzz_elf" "$here/fuzz_elf.c" "$top/tools/la64dis/elf.c" \
 	"$top/tools/la64dis/dis.c" "$top/src/la64/decode.c" "$top/src/la64/format.c" \

@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../../tools/la64dis/dis.h"
-#include "../../tools/la64dis/elf.h"
+#include "la64dis/dis.h"
+#include "la64dis/elf.h"
 #include "la64/la64.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../tools/common/size.h"
-#include "../../tools/memreclaim/cgroup.h"
+#include "common/size.h"
+#include "memreclaim/cgroup.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

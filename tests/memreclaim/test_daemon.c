@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../tools/memreclaim/config.h"
-#include "../../tools/memreclaim/control.h"
-#include "../harness.h"
+#include "memreclaim/config.h"
+#include "memreclaim/control.h"
+#include "harness.h"
 
 #define MIB (1ull << 20)
 

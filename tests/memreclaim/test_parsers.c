@@ -7,12 +7,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../tools/common/json.h"
-#include "../../tools/common/number.h"
-#include "../../tools/common/size.h"
-#include "../../tools/common/sysfs.h"
-#include "../../tools/memreclaim/cgroup.h"
-#include "../harness.h"
+#include "common/json.h"
+#include "common/number.h"
+#include "common/size.h"
+#include "common/sysfs.h"
+#include "memreclaim/cgroup.h"
+#include "harness.h"
 
 static uint64_t size_ok(const char *s)
 {

@@ -12,7 +12,7 @@
 #include <fairlock/ticket.h>
 #include <fairlock/ticket_park.h>
 
-#include "../harness.h"
+#include "harness.h"
 
 #define MAX_WAITERS 64
 

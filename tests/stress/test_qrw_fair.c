@@ -11,7 +11,7 @@
 
 #include <fairlock/qrwlock.h>
 
-#include "../harness.h"
+#include "harness.h"
 
 #define READERS 3
 

@@ -14,7 +14,7 @@
 #include <fairlock/ticket.h>
 #include <fairlock/ticket_park.h>
 
-#include "../harness.h"
+#include "harness.h"
 
 #define MAX_THREADS 256
 #define MIN_EVIDENCE 100

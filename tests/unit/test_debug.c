@@ -8,7 +8,7 @@
 #include <fairlock/ticket.h>
 #include <fairlock/ticket_park.h>
 
-#include "../harness.h"
+#include "harness.h"
 
 static void ticket_unlock_unheld(void *arg)
 {

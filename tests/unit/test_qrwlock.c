@@ -2,7 +2,7 @@
 /* qrwlock: the count word through every state of seed 004's lock. */
 #include <fairlock/qrwlock.h>
 
-#include "../harness.h"
+#include "harness.h"
 
 static void word_values(void)
 {

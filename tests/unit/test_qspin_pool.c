@@ -10,7 +10,7 @@
 
 #include <fairlock/qspinlock.h>
 
-#include "../harness.h"
+#include "harness.h"
 
 #define TEST_POOL 4
 #define LIVE (2 * TEST_POOL)

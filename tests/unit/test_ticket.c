@@ -4,7 +4,7 @@
 
 #include <fairlock/ticket.h>
 
-#include "../harness.h"
+#include "harness.h"
 
 static void word_values(void)
 {

@@ -31,10 +31,10 @@ head -c 40 "$root/scenarios/data/img.bin.xz" > "$root/scenarios/data/corrupt.xz"
 head -c 20 "$root/scenarios/data/img.bin.zst" > "$root/scenarios/data/corrupt.zst"
 
 # The tools, static, with the same sources and flags as the host build.
-gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -DFWU_HAVE_LZMA -DFWU_HAVE_ZSTD \
+gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -I"$top/tools" -DFWU_HAVE_LZMA -DFWU_HAVE_ZSTD \
 	-o "$root/bin/fwupload" "$top"/tools/fwupload/*.c "$top"/tools/common/*.c \
 	-llzma -lzstd -lpthread
-gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static \
+gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -I"$top/tools" \
 	-o "$root/bin/memreclaim" "$top"/tools/memreclaim/*.c "$top"/tools/common/*.c -lm
 gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -o "$root/bin/workload" "$here/workload.c"
 

@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../common/sysfs.h"
+#include "common/sysfs.h"
 #include "fwupload.h"
 
 static const char *const fw_upload_attrs[] = {

@@ -10,8 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../common/json.h"
-#include "../common/sysfs.h"
+#include "common/json.h"
+#include "common/sysfs.h"
 #include "fwupload.h"
 #include "progress.h"
 

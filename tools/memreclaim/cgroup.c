@@ -7,8 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../common/number.h"
-#include "../common/sysfs.h"
+#include "common/number.h"
+#include "common/sysfs.h"
 
 int mr_parse_stat(const char *text, struct mr_stat *s, char *err, size_t len)
 {

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../common/size.h"
+#include "common/size.h"
 
 #define CONFIG_MAX_BYTES (1 << 20)
 

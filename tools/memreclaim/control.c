@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "../common/size.h"
+#include "common/size.h"
 
 #define MIB (1ull << 20)
 

@@ -23,9 +23,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../common/json.h"
-#include "../common/size.h"
-#include "../common/sysfs.h"
+#include "common/json.h"
+#include "common/size.h"
+#include "common/sysfs.h"
 #include "cgroup.h"
 
 static volatile sig_atomic_t stop_requested, reload_requested;

@@ -13,9 +13,9 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "../common/json.h"
-#include "../common/size.h"
-#include "../common/sysfs.h"
+#include "common/json.h"
+#include "common/size.h"
+#include "common/sysfs.h"
 #include "cgroup.h"
 #include "daemon.h"
 
