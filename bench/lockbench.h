@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <fairlock/arch.h>
+
 #define LB_MAX_THREADS 64
 #define LB_HANDOFF_SAMPLES 4096
 /* Pairs run before each uncontended measurement (fixed: see callgrind.sh). */
@@ -46,7 +48,7 @@ struct lb_thread {
 	uint64_t max_reads_during_wait;
 	unsigned int samples;
 	uint32_t sample_ns[LB_HANDOFF_SAMPLES];
-} __attribute__((aligned(64)));
+} FL_CACHE_ALIGNED;
 
 struct lb_lock {
 	const char *name;    /* e.g. "fairlock-ticket" */

@@ -107,6 +107,15 @@ int fl_model_thread_index(void);
 #define FL_NORETURN _Noreturn
 #endif
 
+/*
+ * The coherence granule that per-thread data is padded to, so that two
+ * threads' spinning never shares a line: 64 bytes on the x86-64, arm64,
+ * RISC-V and LoongArch cores this targets (some arm64 and POWER parts use
+ * 128; the padding is then half a line, as in the kernel's per-CPU data).
+ */
+#define FL_CACHE_LINE 64
+#define FL_CACHE_ALIGNED __attribute__((aligned(FL_CACHE_LINE)))
+
 #define FL_LIKELY(x) __builtin_expect(!!(x), 1)
 #define FL_UNLIKELY(x) __builtin_expect(!!(x), 0)
 

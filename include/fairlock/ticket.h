@@ -73,6 +73,15 @@ typedef union fl_ticket {
 #define FL_TICKET_NEXT_ONE (UINT32_C(1) << 16)
 
 /*
+ * Tickets taken and not yet served in a word value: the holder and its
+ * waiters (0 when unlocked).  Modulo 2^16, as the halves wrap.
+ */
+static inline uint16_t fl_ticket_outstanding(uint32_t val)
+{
+	return (uint16_t)((val >> 16) - val);
+}
+
+/*
  * FL_TICKET_HALF_ADD: take a ticket with a 16-bit fetch-add on the next
  * half instead of a 32-bit one on the word.  The word's values are the
  * same either way (the add never carries out of the next half).  On x86 the
@@ -169,7 +178,7 @@ static inline bool fl_ticket_is_contended(fl_ticket_t *lock)
 {
 	uint32_t val = __atomic_load_n(&lock->val, __ATOMIC_RELAXED);
 
-	return (int16_t)((val >> 16) - (val & 0xffff)) > 1;
+	return (int16_t)fl_ticket_outstanding(val) > 1;
 }
 
 static inline bool fl_ticket_value_unlocked(fl_ticket_t lock)

@@ -91,7 +91,7 @@ static inline void fl_ticket_park_lock(fl_ticket_park_t *lock)
 		 * threads that pass this check at the same moment. */
 		uint32_t now = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
 
-		if (FL_UNLIKELY((uint16_t)((now >> 16) - now) >= lock->max_queue))
+		if (FL_UNLIKELY(fl_ticket_outstanding(now) >= lock->max_queue))
 			fl__ticket_park_gate(lock);
 	}
 	val = fl__ticket_take(&lock->ticket); /* as fl_ticket_lock() */

@@ -33,7 +33,7 @@ struct fl_qnode {
 /* A thread's nodes share one cache line, as the kernel's per-CPU nodes do. */
 struct fl_qnode_set {
 	struct fl_qnode node[FL_QSPIN_NODES_PER_THREAD];
-} __attribute__((aligned(64)));
+} FL_CACHE_ALIGNED;
 
 static struct fl_qnode_set qnodes[FL_QSPIN_THREAD_POOL];
 

@@ -15,7 +15,7 @@
 /* `val` is what the arriving thread's fetch-add returned. */
 static inline void fl__ticket_check_capacity(fl_ticket_t *lock, uint32_t val)
 {
-	if ((uint16_t)((val >> 16) - (uint16_t)val) >= FL_TICKET_MAX_OUTSTANDING)
+	if (fl_ticket_outstanding(val) >= FL_TICKET_MAX_OUTSTANDING)
 		fl__bug("fl_ticket_lock", lock,
 			"more than 32767 threads hold or wait for this ticket "
 			"lock; its 16-bit tickets would wrap");

@@ -36,7 +36,7 @@
 #endif
 static struct {
 	uint32_t seq;
-} __attribute__((aligned(64))) slots[SLOT_COUNT];
+} FL_CACHE_ALIGNED slots[SLOT_COUNT];
 
 static uint32_t *slot_for(const fl_ticket_park_t *lock, uint16_t ticket)
 {
@@ -152,7 +152,7 @@ void fl__ticket_park_gate(fl_ticket_park_t *lock)
 		uint32_t now = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
 		uint32_t seq;
 
-		if ((uint16_t)((now >> 16) - now) < lock->max_queue)
+		if (fl_ticket_outstanding(now) < lock->max_queue)
 			return;
 		if (polls++ < SPIN_FURTHER_BACK) {
 			fl_cpu_relax();
@@ -167,7 +167,7 @@ void fl__ticket_park_gate(fl_ticket_park_t *lock)
 		seq = __atomic_load_n(&lock->gate_seq, __ATOMIC_SEQ_CST);
 		__atomic_fetch_add(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_SEQ_CST);
 		now = __atomic_load_n(&lock->ticket.val, __ATOMIC_SEQ_CST);
-		if ((uint16_t)((now >> 16) - now) >= lock->max_queue)
+		if (fl_ticket_outstanding(now) >= lock->max_queue)
 			futex_wait(&lock->gate_seq, seq);
 		__atomic_fetch_sub(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_RELAXED);
 		polls = 0;

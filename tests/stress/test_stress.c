@@ -136,7 +136,7 @@ static void park_worker(void *arg, unsigned int i)
 
 		fl_ticket_park_lock(&s.park);
 		v = __atomic_load_n(&s.park.ticket.val, __ATOMIC_RELAXED);
-		depth = (uint16_t)((v >> 16) - v);
+		depth = fl_ticket_outstanding(v);
 		seen = __atomic_load_n(&deepest_queue, __ATOMIC_RELAXED);
 		while (depth > seen && !__atomic_compare_exchange_n(&deepest_queue,
 				&seen, depth, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))

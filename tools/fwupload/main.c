@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/clock.h"
 #include "common/json.h"
 #include "common/sysfs.h"
 #include "fwupload.h"
@@ -41,14 +42,6 @@ static bool stop_requested(void *arg)
 {
 	(void)arg;
 	return stop_signal != 0;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 struct cli {

@@ -3,17 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/size.h"
 #include "progress.h"
-
-static void human(char *buf, size_t len, double bytes)
-{
-	const char *unit[] = { "B", "KiB", "MiB", "GiB" };
-	int u = 0;
-
-	while (bytes >= 1024 && u < 3)
-		bytes /= 1024, u++;
-	snprintf(buf, len, u ? "%.1f %s" : "%.0f %s", bytes, unit[u]);
-}
 
 void progress_event(const struct fwu_event *e, void *arg)
 {
@@ -35,9 +26,9 @@ void progress_event(const struct fwu_event *e, void *arg)
 		p->last_status = e->status;
 		return;
 	}
-	human(a, sizeof(a), (double)done);
-	human(b, sizeof(b), (double)p->size);
-	human(rate, sizeof(rate), e->t > 0 ? (double)done / e->t : 0);
+	format_size(a, sizeof(a), (double)done);
+	format_size(b, sizeof(b), (double)p->size);
+	format_size(rate, sizeof(rate), e->t > 0 ? (double)done / e->t : 0);
 	fprintf(stderr, "\r%s: %-12s %10s / %-10s %3d%%  %10s/s  %6.1f s ",
 		p->device, fwu_status_name(e->status), a, b,
 		p->size ? (int)(100.0 * (double)done / (double)p->size) : 100,

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/clock.h"
 #include "common/json.h"
 #include "common/size.h"
 #include "common/sysfs.h"
@@ -116,14 +117,6 @@ static uint64_t stat_or_zero(const struct mr_stat *s, const char *key)
 
 	mr_stat_get(s, key, &v);
 	return v;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* Write memory.reclaim; the kernel's EINTR is asked again, EAGAIN is normal. */
