@@ -63,4 +63,8 @@ else
 	exit 1
 fi
 echo "$harness ${defs[*]} under $model: $got (expected $expect)"
-[ "$got" = "$expect" ]
+if [ "$got" != "$expect" ]; then
+	echo "--- GenMC's report:" >&2
+	echo "$out" | tail -40 >&2
+	exit 1
+fi
