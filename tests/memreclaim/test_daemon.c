@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "memreclaim/config.h"
+#include "memreclaim/settings.h"
 #include "memreclaim/control.h"
 #include "harness.h"
 
@@ -247,6 +248,38 @@ static void config_bad(const char *text, const char *why)
 	}
 }
 
+/* Every setting in the table is documented, and reads its own printout. */
+static void settings_table(void)
+{
+	static char man[1 << 16];
+	FILE *f = fopen(MAN_PAGE, "r");
+	size_t n;
+
+	CHECK(f != NULL);
+	n = fread(man, 1, sizeof(man) - 1, f);
+	fclose(f);
+	man[n] = '\0';
+	for (size_t i = 0; i < mr_nsettings; i++) {
+		const struct mr_setting *k = &mr_settings[i];
+		char bold[64];
+
+		/* ".BR key" or ", " key in a .BR list, as memreclaim.8 writes them. */
+		snprintf(bold, sizeof(bold), "BR %s ", k->key);
+		if (!strstr(man, bold)) {
+			snprintf(bold, sizeof(bold), "\" %s \"", k->key);
+			if (!strstr(man, bold)) {
+				fprintf(stderr, "memreclaim.8 does not document '%s'\n", k->key);
+				exit(1);
+			}
+		}
+		CHECK(mr_setting_find(k->key) == k);
+		CHECK(k->arg != NULL);
+		CHECK(k->kind == MR_SET_SIZE || k->kind == MR_SET_BOOL ||
+		      k->kind == MR_SET_PATH || k->want != NULL);
+	}
+	CHECK(mr_setting_find("bogus") == NULL);
+}
+
 static void config_errors(void)
 {
 	config_bad("interval = 6s\nbogus = 1\n", "bad.conf:2: unknown key 'bogus'");
@@ -342,6 +375,7 @@ int main(void)
 	zswap_rules();
 	config_ok();
 	config_errors();
+	settings_table();
 	values();
 	config_files();
 	puts("memreclaim daemon: control law, zswap rules and config checked");

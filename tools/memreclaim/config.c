@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/size.h"
+#include "settings.h"
 
 #define CONFIG_MAX_BYTES (1 << 20)
 
@@ -103,89 +104,78 @@ static int bad(char *err, size_t errlen, const char *key, const char *value,
 	return -1;
 }
 
+/* Parse value as a double-valued setting of kind k; -1 if malformed. */
+static int parse_real(const struct mr_setting *k, const char *value, double *d)
+{
+	const char *rest;
+
+	switch (k->kind) {
+	case MR_SET_DURATION:
+		return mr_parse_duration(value, d);
+	case MR_SET_SHARE:
+		return mr_parse_fraction(value, d);
+	default:
+		return parse_number(value, d, &rest) < 0 || *rest ? -1 : 0;
+	}
+}
+
 int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
 		  const char *value, char *err, size_t errlen)
 {
+	const struct mr_setting *k = mr_setting_find(key);
 	struct mr_params *p = scope ? scope : &c->defaults;
-	char serr[128];
-	double d;
+	char *field;
 
-	if (!strcmp(key, "interval") || !strcmp(key, "prometheus_file") ||
-	    !strcmp(key, "json_file")) {
-		if (scope) {
-			snprintf(err, errlen, "%s is global: set it before the first [cgroup]",
-				 key);
-			return -1;
-		}
-		if (!strcmp(key, "interval")) {
-			if (mr_parse_duration(value, &d) < 0 || d < 0.1 || d > 3600)
-				return bad(err, errlen, key, value,
-					   "a duration from 100ms to 1h (6s, 500ms, 2m)");
-			c->interval_s = d;
-			return 0;
-		}
-		if (value[0] != '/' || strlen(value) >= MR_PATH_MAX)
-			return bad(err, errlen, key, value, "an absolute path");
-		snprintf(!strcmp(key, "json_file") ? c->json_file : c->prometheus_file,
-			 MR_PATH_MAX, "%s", value);
-		return 0;
+	if (!k) {
+		snprintf(err, errlen, "unknown key '%s'", key);
+		return -1;
 	}
-	if (!strcmp(key, "target")) {
-		if (mr_parse_fraction(value, &d) < 0 || d <= 0 || d > 0.5)
-			return bad(err, errlen, key, value, "a share of the interval, 0.1% or 0.001 (at most 50%)");
-		p->target = d;
-	} else if (!strcmp(key, "ratio")) {
-		if (mr_parse_fraction(value, &d) < 0 || d <= 0 || d > 0.5)
-			return bad(err, errlen, key, value, "a share of memory.current, 1% or 0.01 (at most 50%)");
-		p->ratio = d;
-	} else if (!strcmp(key, "max_step") || !strcmp(key, "floor")) {
+	if (k->global && scope) {
+		snprintf(err, errlen, "%s is global: set it before the first [cgroup]",
+			 key);
+		return -1;
+	}
+	field = (char *)(k->global ? (void *)c : (void *)p) + k->offset;
+	switch (k->kind) {
+	case MR_SET_SIZE: {
+		char serr[128];
 		uint64_t v;
 
 		if (parse_size(value, &v, serr, sizeof(serr)) < 0)
 			return bad(err, errlen, key, value, serr);
-		if (!strcmp(key, "floor"))
-			p->floor = v;
-		else if (v < p->page_size) {
+		if (k->min_one_page && v < p->page_size) {
 			char page[24], why[64];
 
 			format_size(page, sizeof(page), (double)p->page_size);
-			snprintf(why, sizeof(why), "at least one page (%s)", page);
+			snprintf(why, sizeof(why), "%s (%s)", k->want, page);
 			return bad(err, errlen, key, value, why);
 		}
-		else
-			p->max_step = v;
-	} else if (!strcmp(key, "backoff")) {
-		if (mr_parse_duration(value, &d) < 0 || d > 86400)
-			return bad(err, errlen, key, value, "a duration up to 24h (60s, 2m)");
-		p->backoff_s = d;
-	} else if (!strcmp(key, "refault_limit")) {
-		if (mr_parse_fraction(value, &d) < 0 || d <= 0)
-			return bad(err, errlen, key, value, "a share of the reclaimed pages, 50% or 0.5");
-		p->refault_limit = d;
-	} else if (!strcmp(key, "io_pressure") || !strcmp(key, "zswap_tuning")) {
+		memcpy(field, &v, sizeof(v));
+		return 0;
+	}
+	case MR_SET_BOOL: {
 		bool b;
 
 		if (mr_parse_bool(value, &b) < 0)
-			return bad(err, errlen, key, value, "yes or no");
-		if (!strcmp(key, "io_pressure"))
-			p->io_pressure = b;
-		else
-			p->zswap_tuning = b;
-	} else if (!strcmp(key, "zswap_min_ratio")) {
-		const char *rest;
-
-		if (parse_number(value, &d, &rest) < 0 || *rest || d < 1 || d > 100)
-			return bad(err, errlen, key, value, "a compression ratio from 1 to 100");
-		p->zswap_min_ratio = d;
-	} else if (!strcmp(key, "zswap_min_accept")) {
-		if (mr_parse_fraction(value, &d) < 0)
-			return bad(err, errlen, key, value, "a share, 50% or 0.5");
-		p->zswap_min_accept = d;
-	} else {
-		snprintf(err, errlen, "unknown key '%s'", key);
-		return -1;
+			return bad(err, errlen, key, value, k->want);
+		memcpy(field, &b, sizeof(b));
+		return 0;
 	}
-	return 0;
+	case MR_SET_PATH:
+		if (value[0] != '/' || strlen(value) >= MR_PATH_MAX)
+			return bad(err, errlen, key, value, k->want);
+		snprintf(field, MR_PATH_MAX, "%s", value);
+		return 0;
+	default: {
+		double d;
+
+		if (parse_real(k, value, &d) < 0 || d < k->min || d > k->max ||
+		    (k->min_exclusive && d <= k->min))
+			return bad(err, errlen, key, value, k->want);
+		memcpy(field, &d, sizeof(d));
+		return 0;
+	}
+	}
 }
 
 int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,

@@ -28,6 +28,7 @@
 #include "common/size.h"
 #include "common/sysfs.h"
 #include "cgroup.h"
+#include "settings.h"
 
 static volatile sig_atomic_t stop_requested, reload_requested;
 
@@ -437,8 +438,8 @@ int mr_daemon_config(const struct mr_daemon_opts *o, struct mr_config *c)
 	/* Command-line settings win over the file, for every cgroup. */
 	for (size_t k = 0; k < o->noverrides; k++) {
 		const char *key = o->override_key[k], *val = o->override_value[k];
-		bool global = !strcmp(key, "interval") || !strcmp(key, "prometheus_file") ||
-			      !strcmp(key, "json_file");
+		const struct mr_setting *setting = mr_setting_find(key);
+		bool global = setting && setting->global;
 
 		if (mr_config_set(c, NULL, key, val, err, sizeof(err)) < 0) {
 			fprintf(stderr, "memreclaim: --%s: %s\n", key, err);
@@ -455,27 +456,60 @@ int mr_daemon_config(const struct mr_daemon_opts *o, struct mr_config *c)
 	return MR_OK;
 }
 
+/* " key value" of one setting, as --check-config prints it. */
+static void print_setting(const struct mr_setting *k, const void *where)
+{
+	const char *field = (const char *)where + k->offset;
+	char text[MR_PATH_MAX + 32];
+
+	switch (k->kind) {
+	case MR_SET_SIZE: {
+		uint64_t v;
+
+		memcpy(&v, field, sizeof(v));
+		format_size(text, sizeof(text), (double)v);
+		break;
+	}
+	case MR_SET_BOOL: {
+		bool b;
+
+		memcpy(&b, field, sizeof(b));
+		snprintf(text, sizeof(text), "%s", b ? "yes" : "no");
+		break;
+	}
+	case MR_SET_PATH:
+		if (!field[0])
+			return; /* not set */
+		snprintf(text, sizeof(text), "%s", field);
+		break;
+	default: {
+		double d;
+
+		memcpy(&d, field, sizeof(d));
+		snprintf(text, sizeof(text), k->show, d * k->scale);
+	}
+	}
+	printf("%s%s %s", k->global ? "" : " ", k->key, text);
+	if (k->global)
+		printf("\n");
+}
+
 static void print_config(const struct mr_config *c, const char *root)
 {
-	printf("interval %.3f s\n", c->interval_s);
-	if (c->prometheus_file[0])
-		printf("prometheus_file %s\n", c->prometheus_file);
-	if (c->json_file[0])
-		printf("json_file %s\n", c->json_file);
+	for (size_t s = 0; s < mr_nsettings; s++)
+		if (mr_settings[s].global)
+			print_setting(&mr_settings[s], c);
 	for (size_t i = 0; i < c->ncgroups; i++) {
 		const struct mr_params *p = &c->cgroup[i].params;
-		char dir[MR_PATH_MAX], err[MR_PATH_MAX + 256], step[24], floor_[24];
+		char dir[MR_PATH_MAX], err[MR_PATH_MAX + 256];
 
-		format_size(step, sizeof(step), (double)p->max_step);
-		format_size(floor_, sizeof(floor_), (double)p->floor);
-		printf("[cgroup %s] target %.3f%% ratio %.2f%% max_step %s floor %s "
-		       "backoff %.0fs refault_limit %.0f%% io_pressure %s zswap_tuning %s",
-		       c->cgroup[i].path, p->target * 100, p->ratio * 100, step, floor_,
-		       p->backoff_s, p->refault_limit * 100, p->io_pressure ? "yes" : "no",
-		       p->zswap_tuning ? "yes" : "no");
-		if (p->zswap_tuning)
-			printf(" zswap_min_ratio %.2f zswap_min_accept %.0f%%",
-			       p->zswap_min_ratio, p->zswap_min_accept * 100);
+		printf("[cgroup %s]", c->cgroup[i].path);
+		for (size_t s = 0; s < mr_nsettings; s++) {
+			const struct mr_setting *k = &mr_settings[s];
+
+			if (!k->global && (!k->zswap_detail || p->zswap_tuning))
+				print_setting(k, p);
+		}
 		printf("\n");
 		if (mr_cgroup_open(root, c->cgroup[i].path, dir, sizeof(dir), err,
 				   sizeof(err)) != MR_OK)

@@ -18,6 +18,7 @@
 #include "common/sysfs.h"
 #include "cgroup.h"
 #include "daemon.h"
+#include "settings.h"
 
 static const char usage[] =
 	"usage: memreclaim [OPTIONS] reclaim CGROUP SIZE [--swappiness N]\n"
@@ -34,11 +35,43 @@ static const char usage[] =
 	"  -c, --config FILE      settings and [cgroup PATH] sections\n"
 	"      --check-config     validate, print the effective settings, exit\n"
 	"  -n, --dry-run          decide and log, write nothing\n"
-	"      --iterations N     stop after N intervals\n"
-	"      --interval DUR  --target PCT  --ratio PCT  --max-step SIZE\n"
-	"      --floor SIZE  --backoff DUR  --refault-limit PCT  --io-pressure yes|no\n"
-	"      --zswap-tuning yes|no  --zswap-min-ratio R  --zswap-min-accept PCT\n"
-	"      --prometheus-file FILE  --json-file FILE\n";
+	"      --iterations N     stop after N intervals\n";
+
+/* The option name of a setting: its key with '-' for '_'. */
+static void option_name(char *out, size_t len, const char *key)
+{
+	size_t i = 0;
+
+	for (; key[i] && i + 1 < len; i++) {
+		if (key[i] == '_')
+			out[i] = '-';
+		else
+			out[i] = key[i];
+	}
+	out[i] = '\0';
+}
+
+/* The usage text, then one line of settings options at a time. */
+static void print_usage(FILE *f)
+{
+	int col = 0;
+
+	fputs(usage, f);
+	for (size_t i = 0; i < mr_nsettings; i++) {
+		char name[40];
+		int w;
+
+		option_name(name, sizeof(name), mr_settings[i].key);
+		w = 4 + (int)strlen(name) + (int)strlen(mr_settings[i].arg);
+		if (col && col + w > 76) {
+			fputc('\n', f);
+			col = 0;
+		}
+		col += fprintf(f, "%s--%s %s", col ? "  " : "      ", name,
+			       mr_settings[i].arg);
+	}
+	fputc('\n', f);
+}
 
 struct opts {
 	struct mr_daemon_opts run;
@@ -380,7 +413,7 @@ static bool options_fit_command(const struct opts *o, const char *cmd)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
+	static const struct option fixed[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "prometheus", no_argument, NULL, 'p' },
 		{ "cgroup-root", required_argument, NULL, 'r' },
@@ -392,28 +425,27 @@ int main(int argc, char **argv)
 		{ "check-config", no_argument, NULL, 'C' },
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "iterations", required_argument, NULL, 'I' },
-		/* Settings: the option's name is the config key with '-' for '_'. */
-		{ "interval", required_argument, NULL, 'S' },
-		{ "target", required_argument, NULL, 'S' },
-		{ "ratio", required_argument, NULL, 'S' },
-		{ "max-step", required_argument, NULL, 'S' },
-		{ "floor", required_argument, NULL, 'S' },
-		{ "backoff", required_argument, NULL, 'S' },
-		{ "refault-limit", required_argument, NULL, 'S' },
-		{ "io-pressure", required_argument, NULL, 'S' },
-		{ "zswap-tuning", required_argument, NULL, 'S' },
-		{ "zswap-min-ratio", required_argument, NULL, 'S' },
-		{ "zswap-min-accept", required_argument, NULL, 'S' },
-		{ "prometheus-file", required_argument, NULL, 'S' },
-		{ "json-file", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
+	/* Then one option per setting (settings.c), 'S', and a terminator. */
+	static struct option opts[sizeof(fixed) / sizeof(fixed[0]) + MR_MAX_OVERRIDES];
+	static char names[MR_MAX_OVERRIDES][40];
 	static char keys[MR_MAX_OVERRIDES][32];
 	int longindex = 0;
 	struct opts o = { .swappiness = -1 };
 	char *end;
 	int opt;
 
+	{
+		size_t n = sizeof(fixed) / sizeof(fixed[0]) - 1;
+
+		memcpy(opts, fixed, n * sizeof(fixed[0]));
+		for (size_t i = 0; i < mr_nsettings && i < MR_MAX_OVERRIDES - 1; i++) {
+			option_name(names[i], sizeof(names[i]), mr_settings[i].key);
+			opts[n++] = (struct option){ names[i], required_argument, NULL, 'S' };
+		}
+		opts[n] = (struct option){ NULL, 0, NULL, 0 };
+	}
 	o.root = getenv("MEMRECLAIM_CGROUP_ROOT");
 	if (!o.root || !*o.root)
 		o.root = "/sys/fs/cgroup";
@@ -471,8 +503,8 @@ int main(int argc, char **argv)
 			}
 			o.writeback = optarg;
 			break;
-		case 'h': fputs(usage, stdout); return MR_OK;
-		default: fputs(usage, stderr); return MR_EXIT_USAGE;
+		case 'h': print_usage(stdout); return MR_OK;
+		default: print_usage(stderr); return MR_EXIT_USAGE;
 		}
 	}
 	argc -= optind;
@@ -491,6 +523,6 @@ int main(int argc, char **argv)
 		o.run.cgroups = argv + 1;
 		return mr_daemon_run(&o.run);
 	}
-	fputs(usage, stderr);
+	print_usage(stderr);
 	return MR_EXIT_USAGE;
 }
