@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/* The daemon's effective configuration: file, command line, reload. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cgroup.h"
+#include "common/size.h"
+#include "common/sysfs.h"
+#include "daemon_int.h"
+#include "settings.h"
+
+int mr_daemon_config(const struct mr_daemon_opts *o, struct mr_config *c)
+{
+	char err[MR_PATH_MAX + 256];
+
+	mr_config_init(c);
+	if (o->config_path && mr_config_load(c, o->config_path, err, sizeof(err)) < 0) {
+		fprintf(stderr, "memreclaim: config %s\n", err);
+		return MR_EXIT_CONFIG;
+	}
+	for (size_t i = 0; i < o->ncgroups; i++) {
+		if (mr_config_add_cgroup(c, o->cgroups[i], err, sizeof(err)) < 0) {
+			fprintf(stderr, "memreclaim: %s\n", err);
+			return MR_EXIT_USAGE;
+		}
+	}
+	/* Command-line settings win over the file, for every cgroup. */
+	for (size_t k = 0; k < o->noverrides; k++) {
+		const char *key = o->override_key[k], *val = o->override_value[k];
+		const struct mr_setting *setting = mr_setting_find(key);
+		bool global = setting && setting->global;
+
+		if (mr_config_set(c, NULL, key, val, err, sizeof(err)) < 0) {
+			fprintf(stderr, "memreclaim: --%s: %s\n", key, err);
+			return MR_EXIT_USAGE;
+		}
+		for (size_t i = 0; !global && i < c->ncgroups; i++)
+			mr_config_set(c, &c->cgroup[i].params, key, val, err, sizeof(err));
+	}
+	if (c->ncgroups == 0) {
+		fprintf(stderr, "memreclaim: run: no cgroups: name them on the command "
+				"line or in [cgroup PATH] sections of the config\n");
+		return MR_EXIT_USAGE;
+	}
+	return MR_OK;
+}
+
+/* " key value" of one setting, as --check-config prints it. */
+static void print_setting(const struct mr_setting *k, const void *where)
+{
+	const char *field = (const char *)where + k->offset;
+	char text[MR_PATH_MAX + 32];
+
+	switch (k->kind) {
+	case MR_SET_SIZE: {
+		uint64_t v;
+
+		memcpy(&v, field, sizeof(v));
+		format_size(text, sizeof(text), (double)v);
+		break;
+	}
+	case MR_SET_BOOL: {
+		bool b;
+
+		memcpy(&b, field, sizeof(b));
+		snprintf(text, sizeof(text), "%s", b ? "yes" : "no");
+		break;
+	}
+	case MR_SET_PATH:
+		if (!field[0])
+			return; /* not set */
+		snprintf(text, sizeof(text), "%s", field);
+		break;
+	default: {
+		double d;
+
+		memcpy(&d, field, sizeof(d));
+		snprintf(text, sizeof(text), k->show, d * k->scale);
+	}
+	}
+	printf("%s%s %s", k->global ? "" : " ", k->key, text);
+	if (k->global)
+		printf("\n");
+}
+
+void mr_print_config(const struct mr_config *c, const char *root)
+{
+	for (size_t s = 0; s < mr_nsettings; s++)
+		if (mr_settings[s].global)
+			print_setting(&mr_settings[s], c);
+	for (size_t i = 0; i < c->ncgroups; i++) {
+		const struct mr_params *p = &c->cgroup[i].params;
+		char dir[MR_PATH_MAX], err[MR_PATH_MAX + 256];
+
+		printf("[cgroup %s]", c->cgroup[i].path);
+		for (size_t s = 0; s < mr_nsettings; s++) {
+			const struct mr_setting *k = &mr_settings[s];
+
+			if (!k->global && (!k->zswap_detail || p->zswap_tuning))
+				print_setting(k, p);
+		}
+		printf("\n");
+		if (mr_cgroup_open(root, c->cgroup[i].path, dir, sizeof(dir), err,
+				   sizeof(err)) != MR_OK)
+			printf("  warning: %s (the daemon waits for it)\n", err);
+		else if (!sysfs_exists(dir, "memory.reclaim"))
+			printf("  warning: %s/memory.reclaim: missing: the kernel predates Linux 5.19\n",
+			       dir);
+	}
+}
+
+/*
+ * Make fresh the running configuration.  A cgroup named in both keeps its
+ * state (counters, back-off, baseline), matched by its configured path
+ * while the old configuration the states point into is still in place.
+ */
+void mr_adopt_config(struct daemon *d, const struct mr_config *fresh)
+{
+	static struct cg_state next[MR_MAX_CGROUPS];
+
+	for (size_t i = 0; i < fresh->ncgroups; i++) {
+		memset(&next[i], 0, sizeof(next[i]));
+		next[i].state = MR_CG_STARTING;
+		for (size_t j = 0; j < d->ncg; j++) {
+			if (strcmp(d->cg[j].conf->path, fresh->cgroup[i].path) == 0) {
+				next[i] = d->cg[j];
+				break;
+			}
+		}
+	}
+	d->conf = *fresh;
+	d->ncg = d->conf.ncgroups;
+	for (size_t i = 0; i < d->ncg; i++) {
+		d->cg[i] = next[i];
+		d->cg[i].conf = &d->conf.cgroup[i];
+	}
+}

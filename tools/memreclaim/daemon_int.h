@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the daemon's files share (daemon.c: signals, log, main loop;
+ * tick.c: one cgroup's interval; metrics.c: the metrics files;
+ * daemon_config.c: the effective configuration).  Not for other users.
+ */
+#ifndef MEMRECLAIM_DAEMON_INT_H
+#define MEMRECLAIM_DAEMON_INT_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "control.h"
+#include "daemon.h"
+
+/* journald priorities. */
+enum mr_level { LOG_ERR = 3, LOG_WARN = 4, LOG_INFO = 6 };
+
+/* One line per event on stderr; under systemd, with a journald priority. */
+void mr_log(enum mr_level lvl, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Set by SIGTERM/SIGINT. */
+extern volatile sig_atomic_t mr_stop_requested;
+
+/* What a cgroup's last interval did (the JSON file's "state"). */
+enum mr_cg_state {
+	MR_CG_STARTING,		/* first interval: a baseline only */
+	MR_CG_ABSENT,		/* not there (yet); waited for */
+	MR_CG_BACKOFF,		/* backing off after pressure or refaults */
+	MR_CG_FLOOR,		/* at its floor */
+	MR_CG_IDLE,		/* a step too small to write */
+	MR_CG_RECLAIM,		/* reclaimed */
+};
+
+const char *mr_cg_state_name(enum mr_cg_state state);
+
+struct cg_state {
+	const struct mr_cgroup_conf *conf;
+	char dir[MR_PATH_MAX];
+	bool present, have_prev, at_floor;
+	uint64_t prev_stall_us, prev_refaults;
+	uint64_t reclaimed_last;
+	struct mr_ctl ctl;
+	/* For metrics. */
+	uint64_t current, zswap_max;
+	bool zswap_max_known, zswap_warned;
+	int zswap_streak;	/* >0: intervals voting raise, <0: lower */
+	double pressure;
+	enum mr_cg_state state;
+	uint64_t reclaimed_total, reclaims, backoffs, errors, zswap_changes;
+};
+
+struct daemon {
+	const struct mr_daemon_opts *opts;
+	struct mr_config conf;
+	struct cg_state cg[MR_MAX_CGROUPS];
+	size_t ncg;
+	uint64_t ticks;
+};
+
+/* One interval of one cgroup: read, decide, write, count. */
+void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval);
+
+/* Rewrite the Prometheus and JSON files, where configured. */
+void mr_write_metrics(const struct daemon *d);
+
+/* CPU time of the daemon so far (user + system). */
+double mr_cpu_seconds(void);
+
+/* --check-config: the effective settings and a warning per missing cgroup. */
+void mr_print_config(const struct mr_config *c, const char *root);
+
+/* Run with fresh; a cgroup in both keeps its state (SIGHUP reload). */
+void mr_adopt_config(struct daemon *d, const struct mr_config *fresh);
+
+#endif

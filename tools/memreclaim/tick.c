@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: MIT */
+/* One cgroup's interval: read pressure and refaults, decide, write. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cgroup.h"
+#include "common/size.h"
+#include "common/sysfs.h"
+#include "daemon_int.h"
+
+/* "some" stall total of DIR/FILE in microseconds. */
+static int read_stall(const char *dir, const char *file, uint64_t *us)
+{
+	char text[512], err[128];
+	struct mr_pressure p;
+	int n = sysfs_read(dir, file, text, sizeof(text));
+
+	if (n < 0)
+		return n;
+	if (mr_parse_pressure(text, &p, err, sizeof(err)) < 0)
+		return -EINVAL;
+	*us = p.some.total;
+	return 0;
+}
+
+static int read_stat(const char *dir, struct mr_stat *s)
+{
+	static char text[MR_STAT_TEXT];
+	char err[128];
+	int n = sysfs_read(dir, "memory.stat", text, sizeof(text));
+
+	if (n < 0)
+		return n;
+	return mr_parse_stat(text, s, err, sizeof(err)) < 0 ? -EINVAL : 0;
+}
+
+static uint64_t stat_or_zero(const struct mr_stat *s, const char *key)
+{
+	uint64_t v = 0;
+
+	mr_stat_get(s, key, &v);
+	return v;
+}
+
+/* Write memory.reclaim; the kernel's EINTR is asked again, EAGAIN is normal. */
+static int write_reclaim(const char *dir, uint64_t bytes)
+{
+	char req[32];
+	int rc;
+
+	snprintf(req, sizeof(req), "%" PRIu64, bytes);
+	do
+		rc = sysfs_write(dir, "memory.reclaim", req);
+	while (rc == -EINTR && !mr_stop_requested);
+	return rc == -EAGAIN ? 0 : rc;
+}
+
+/* Consecutive intervals a zswap verdict must hold before it is acted on. */
+#define ZSWAP_STREAK 3
+
+/*
+ * zswap tuning works on the snapshot read at the start of the interval,
+ * before this interval's reclaim: memory.swap.current is exact at once
+ * while memory.stat's zswap counters are flushed lazily, so mixing a fresh
+ * swap.current with an older memory.stat would see swapped memory that
+ * zswap "does not hold".  A verdict must also hold ZSWAP_STREAK intervals
+ * running, which rides out such lags and keeps a cgroup near a threshold
+ * from flapping.
+ */
+static void tune_zswap(struct daemon *d, struct cg_state *c,
+		       const struct mr_stat *st, uint64_t swap_current)
+{
+	const struct mr_params *p = &c->conf->params;
+	struct mr_zswap_sample z = { .current = c->current, .pressure = c->pressure,
+				     .swap_current = swap_current };
+	uint64_t new_max;
+	char why[256], from[24], to[24], val[32];
+	int rc, dir;
+
+	if (mr_read_u64(c->dir, "memory.zswap.max", &z.zswap_max) < 0) {
+		if (!c->zswap_warned)
+			mr_log(LOG_WARN, "%s: zswap_tuning: no memory.zswap.max here; skipped",
+			      c->dir);
+		c->zswap_warned = true;
+		return;
+	}
+	c->zswap_max = z.zswap_max;
+	c->zswap_max_known = true;
+	z.zswap = stat_or_zero(st, "zswap");
+	z.zswapped = stat_or_zero(st, "zswapped");
+	if (!mr_zswap_tune(p, &z, &new_max, why, sizeof(why))) {
+		c->zswap_streak = 0;
+		return;
+	}
+	dir = new_max < z.zswap_max ? -1 : 1;
+	c->zswap_streak = c->zswap_streak * dir > 0 ? c->zswap_streak + dir : dir;
+	if (c->zswap_streak * dir < ZSWAP_STREAK)
+		return;
+	c->zswap_streak = 0;
+	if (z.zswap_max == MR_NO_LIMIT)
+		snprintf(from, sizeof(from), "max");
+	else
+		format_size(from, sizeof(from), (double)z.zswap_max);
+	if (new_max == MR_NO_LIMIT)
+		snprintf(to, sizeof(to), "max");
+	else
+		format_size(to, sizeof(to), (double)new_max);
+	if (d->opts->dry_run) {
+		mr_log(LOG_INFO, "%s: dry run: would set memory.zswap.max %s -> %s: %s",
+		      c->dir, from, to, why);
+		return;
+	}
+	if (new_max == MR_NO_LIMIT)
+		snprintf(val, sizeof(val), "max");
+	else
+		snprintf(val, sizeof(val), "%" PRIu64, new_max);
+	rc = sysfs_write(c->dir, "memory.zswap.max", val);
+	if (rc < 0) {
+		c->errors++;
+		mr_log(LOG_ERR, "%s/memory.zswap.max: write failed: %s; skipped",
+		      c->dir, strerror(-rc));
+		return;
+	}
+	c->zswap_max = new_max;
+	c->zswap_changes++;
+	mr_log(LOG_INFO, "%s: memory.zswap.max %s -> %s: %s", c->dir, from, to, why);
+}
+
+void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
+{
+	const struct mr_params *p = &c->conf->params;
+	struct mr_sample s = { .interval_s = interval };
+	struct mr_decision dec;
+	struct mr_stat st;
+	uint64_t stall = 0, io = 0, refaults, after, swap_current = 0;
+	char err[512];
+	int rc;
+
+	if (mr_cgroup_open(d->opts->root, c->conf->path, c->dir, sizeof(c->dir),
+			   err, sizeof(err)) != MR_OK) {
+		if (c->present || d->ticks == 0)
+			mr_log(LOG_WARN, "%s; skipped until it appears", err);
+		c->present = c->have_prev = false;
+		c->state = MR_CG_ABSENT;
+		return;
+	}
+	if (!c->present && d->ticks > 0)
+		mr_log(LOG_INFO, "%s: present; watching", c->dir);
+	c->present = true;
+	rc = read_stall(c->dir, "memory.pressure", &stall);
+	if (rc == 0 && p->io_pressure && sysfs_exists(c->dir, "io.pressure") &&
+	    read_stall(c->dir, "io.pressure", &io) == 0)
+		stall += io;
+	if (rc == 0)
+		rc = mr_read_u64(c->dir, "memory.current", &c->current);
+	if (rc == 0)
+		rc = read_stat(c->dir, &st);
+	if (rc == 0 && p->zswap_tuning &&
+	    mr_read_u64(c->dir, "memory.swap.current", &swap_current) < 0)
+		swap_current = 0;
+	if (rc < 0) {
+		c->errors++;
+		c->have_prev = false;
+		mr_log(LOG_ERR, "%s: cannot read its memory files: %s; skipped this interval",
+		      c->dir, strerror(-rc));
+		return;
+	}
+	refaults = stat_or_zero(&st, "workingset_refault_anon") +
+		   stat_or_zero(&st, "workingset_refault_file");
+	if (!c->have_prev) {
+		/* The first sample only sets the baseline. */
+		c->prev_stall_us = stall;
+		c->prev_refaults = refaults;
+		c->have_prev = true;
+		c->state = MR_CG_STARTING;
+		return;
+	}
+	s.stall_us = stall >= c->prev_stall_us ? stall - c->prev_stall_us : 0;
+	s.refault_pages = refaults >= c->prev_refaults ? refaults - c->prev_refaults : 0;
+	s.current = c->current;
+	s.reclaimed_last = c->reclaimed_last;
+	c->prev_stall_us = stall;
+	c->prev_refaults = refaults;
+	c->reclaimed_last = 0;
+
+	mr_control(p, &c->ctl, &s, &dec);
+	c->pressure = dec.pressure;
+	if (p->zswap_tuning)
+		tune_zswap(d, c, &st, swap_current);
+	switch (dec.action) {
+	case MR_BACKING_OFF:
+		c->state = MR_CG_BACKOFF;
+		break;
+	case MR_BACKOFF_START:
+		c->state = MR_CG_BACKOFF;
+		c->backoffs++;
+		mr_log(LOG_INFO, "%s: %s", c->dir, dec.why);
+		break;
+	case MR_AT_FLOOR:
+		if (!c->at_floor)
+			mr_log(LOG_INFO, "%s: %s: holding", c->dir, dec.why);
+		c->state = MR_CG_FLOOR;
+		break;
+	case MR_TOO_SMALL:
+		c->state = MR_CG_IDLE;
+		break;
+	case MR_RECLAIM: {
+		char asked[24], got[24];
+
+		c->state = MR_CG_RECLAIM;
+		format_size(asked, sizeof(asked), (double)dec.bytes);
+		if (d->opts->dry_run) {
+			mr_log(LOG_INFO, "%s: dry run: would reclaim %s (%s)", c->dir,
+			      asked, dec.why);
+			break;
+		}
+		rc = write_reclaim(c->dir, dec.bytes);
+		if (rc < 0) {
+			c->errors++;
+			mr_log(LOG_ERR, "%s/memory.reclaim: write failed: %s; skipped",
+			      c->dir, strerror(-rc));
+			break;
+		}
+		if (mr_read_u64(c->dir, "memory.current", &after) == 0 && after < c->current) {
+			c->reclaimed_last = c->current - after;
+			c->current = after;
+		}
+		c->reclaimed_total += c->reclaimed_last;
+		c->reclaims++;
+		format_size(got, sizeof(got), (double)c->reclaimed_last);
+		mr_log(LOG_INFO, "%s: reclaim %s, got %s (%s)", c->dir, asked, got, dec.why);
+		break;
+	}
+	}
+	c->at_floor = dec.action == MR_AT_FLOOR;
+}
