@@ -411,7 +411,8 @@ static bool options_fit_command(const struct opts *o, const char *cmd)
 	return false;
 }
 
-int main(int argc, char **argv)
+/* The long options: the fixed ones, then one per setting (settings.c). */
+static const struct option *long_options(void)
 {
 	static const struct option fixed[] = {
 		{ "json", no_argument, NULL, 'j' },
@@ -427,85 +428,100 @@ int main(int argc, char **argv)
 		{ "iterations", required_argument, NULL, 'I' },
 		{ NULL, 0, NULL, 0 },
 	};
-	/* Then one option per setting (settings.c), 'S', and a terminator. */
 	static struct option opts[sizeof(fixed) / sizeof(fixed[0]) + MR_MAX_OVERRIDES];
 	static char names[MR_MAX_OVERRIDES][40];
-	static char keys[MR_MAX_OVERRIDES][32];
-	int longindex = 0;
-	struct opts o = { .swappiness = -1 };
-	char *end;
-	int opt;
+	size_t n = sizeof(fixed) / sizeof(fixed[0]) - 1;
 
-	{
-		size_t n = sizeof(fixed) / sizeof(fixed[0]) - 1;
-
-		memcpy(opts, fixed, n * sizeof(fixed[0]));
-		for (size_t i = 0; i < mr_nsettings && i < MR_MAX_OVERRIDES - 1; i++) {
-			option_name(names[i], sizeof(names[i]), mr_settings[i].key);
-			opts[n++] = (struct option){ names[i], required_argument, NULL, 'S' };
-		}
-		opts[n] = (struct option){ NULL, 0, NULL, 0 };
+	memcpy(opts, fixed, n * sizeof(fixed[0]));
+	for (size_t i = 0; i < mr_nsettings && i < MR_MAX_OVERRIDES - 1; i++) {
+		option_name(names[i], sizeof(names[i]), mr_settings[i].key);
+		opts[n++] = (struct option){ names[i], required_argument, NULL, 'S' };
 	}
+	opts[n] = (struct option){ NULL, 0, NULL, 0 };
+	return opts;
+}
+
+/*
+ * Take one option (opt as getopt_long returned it, name its long name).
+ * Returns -1 to go on, or the exit code to end with.
+ */
+static int take_option(struct opts *o, int opt, const char *name)
+{
+	static char keys[MR_MAX_OVERRIDES][32];
+	char *end;
+
+	switch (opt) {
+	case 'c': o->run.config_path = optarg; o->run_options = true; break;
+	case 'C': o->run.check_config = true; o->run_options = true; break;
+	case 'n': o->run.dry_run = true; o->run_options = true; break;
+	case 'I':
+		errno = 0;
+		o->run.iterations = strtol(optarg, &end, 10);
+		if (errno || *end || end == optarg || o->run.iterations < 1) {
+			fprintf(stderr, "memreclaim: --iterations: '%s' is not a "
+					"positive number\n", optarg);
+			return MR_EXIT_USAGE;
+		}
+		o->run_options = true;
+		break;
+	case 'S': {
+		size_t k = o->run.noverrides;
+		char *c;
+
+		if (k == MR_MAX_OVERRIDES) {
+			fprintf(stderr, "memreclaim: too many settings\n");
+			return MR_EXIT_USAGE;
+		}
+		snprintf(keys[k], sizeof(keys[k]), "%s", name);
+		for (c = keys[k]; *c; c++)
+			if (*c == '-')
+				*c = '_';
+		o->run.override_key[k] = keys[k];
+		o->run.override_value[k] = optarg;
+		o->run.noverrides++;
+		o->run_options = true;
+		break;
+	}
+	case 'j': o->json = true; break;
+	case 'p': o->prometheus = true; break;
+	case 'r': o->root = optarg; break;
+	case 's':
+		errno = 0;
+		o->swappiness = strtol(optarg, &end, 10);
+		if (errno || *end || end == optarg || o->swappiness < 0 ||
+		    o->swappiness > 200) {
+			fprintf(stderr, "memreclaim: --swappiness: '%s' is "
+					"not 0..200\n", optarg);
+			return MR_EXIT_USAGE;
+		}
+		break;
+	case 'm': o->zswap_max = optarg; break;
+	case 'w':
+		if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0) {
+			fprintf(stderr, "memreclaim: --writeback: 0 or 1\n");
+			return MR_EXIT_USAGE;
+		}
+		o->writeback = optarg;
+		break;
+	case 'h': print_usage(stdout); return MR_OK;
+	default: print_usage(stderr); return MR_EXIT_USAGE;
+	}
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	const struct option *opts = long_options();
+	struct opts o = { .swappiness = -1 };
+	int longindex = 0, opt, rc;
+
 	o.root = getenv("MEMRECLAIM_CGROUP_ROOT");
 	if (!o.root || !*o.root)
 		o.root = "/sys/fs/cgroup";
 	while ((opt = getopt_long(argc, argv, "jphc:n", opts, &longindex)) != -1) {
-		switch (opt) {
-		case 'c': o.run.config_path = optarg; o.run_options = true; break;
-		case 'C': o.run.check_config = true; o.run_options = true; break;
-		case 'n': o.run.dry_run = true; o.run_options = true; break;
-		case 'I':
-			errno = 0;
-			o.run.iterations = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || o.run.iterations < 1) {
-				fprintf(stderr, "memreclaim: --iterations: '%s' is not a "
-						"positive number\n", optarg);
-				return MR_EXIT_USAGE;
-			}
-			o.run_options = true;
-			break;
-		case 'S': {
-			size_t k = o.run.noverrides;
-			char *c;
-
-			if (k == MR_MAX_OVERRIDES) {
-				fprintf(stderr, "memreclaim: too many settings\n");
-				return MR_EXIT_USAGE;
-			}
-			snprintf(keys[k], sizeof(keys[k]), "%s", opts[longindex].name);
-			for (c = keys[k]; *c; c++)
-				if (*c == '-')
-					*c = '_';
-			o.run.override_key[k] = keys[k];
-			o.run.override_value[k] = optarg;
-			o.run.noverrides++;
-			o.run_options = true;
-			break;
-		}
-		case 'j': o.json = true; break;
-		case 'p': o.prometheus = true; break;
-		case 'r': o.root = optarg; break;
-		case 's':
-			errno = 0;
-			o.swappiness = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || o.swappiness < 0 ||
-			    o.swappiness > 200) {
-				fprintf(stderr, "memreclaim: --swappiness: '%s' is "
-						"not 0..200\n", optarg);
-				return MR_EXIT_USAGE;
-			}
-			break;
-		case 'm': o.zswap_max = optarg; break;
-		case 'w':
-			if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0) {
-				fprintf(stderr, "memreclaim: --writeback: 0 or 1\n");
-				return MR_EXIT_USAGE;
-			}
-			o.writeback = optarg;
-			break;
-		case 'h': print_usage(stdout); return MR_OK;
-		default: print_usage(stderr); return MR_EXIT_USAGE;
-		}
+		rc = take_option(&o, opt, opts[longindex].name);
+		if (rc >= 0)
+			return rc;
 	}
 	argc -= optind;
 	argv += optind;
