@@ -95,18 +95,8 @@ static double metric_value(const struct metric *m, const struct cg_state *c)
 	}
 }
 
-static void write_prometheus(const struct daemon *d)
+static void write_prometheus(FILE *f, const struct daemon *d)
 {
-	char tmp[MR_PATH_MAX + 32];
-	FILE *f;
-
-	if (!d->conf.prometheus_file[0])
-		return;
-	f = open_atomic(d->conf.prometheus_file, tmp, sizeof(tmp));
-	if (!f) {
-		mr_log(LOG_ERR, "%s: %s", tmp, strerror(errno));
-		return;
-	}
 	for (size_t k = 0; k < sizeof(metrics) / sizeof(metrics[0]); k++) {
 		const struct metric *m = &metrics[k];
 
@@ -123,21 +113,10 @@ static void write_prometheus(const struct daemon *d)
 	fprintf(f, "# HELP memreclaim_cpu_seconds_total CPU time of the daemon\n"
 		   "# TYPE memreclaim_cpu_seconds_total counter\n"
 		   "memreclaim_cpu_seconds_total %.6f\n", mr_cpu_seconds());
-	close_atomic(f, tmp, d->conf.prometheus_file);
 }
 
-static void write_json(const struct daemon *d)
+static void write_json(FILE *f, const struct daemon *d)
 {
-	char tmp[MR_PATH_MAX + 32];
-	FILE *f;
-
-	if (!d->conf.json_file[0])
-		return;
-	f = open_atomic(d->conf.json_file, tmp, sizeof(tmp));
-	if (!f) {
-		mr_log(LOG_ERR, "%s: %s", tmp, strerror(errno));
-		return;
-	}
 	fprintf(f, "{\"time\": %lld, \"interval_s\": %.3f, \"intervals\": %" PRIu64
 		", \"cpu_seconds\": %.6f, \"dry_run\": %s, \"cgroups\": [",
 		(long long)time(NULL), d->conf.interval_s, d->ticks, mr_cpu_seconds(),
@@ -160,11 +139,28 @@ static void write_json(const struct daemon *d)
 		fprintf(f, "}");
 	}
 	fprintf(f, "\n]}\n");
-	close_atomic(f, tmp, d->conf.json_file);
+}
+
+/* Write path with body() through a temporary file; nothing if path is "". */
+static void write_file(const char *path, const struct daemon *d,
+		       void (*body)(FILE *, const struct daemon *))
+{
+	char tmp[MR_PATH_MAX + 32];
+	FILE *f;
+
+	if (!path[0])
+		return;
+	f = open_atomic(path, tmp, sizeof(tmp));
+	if (!f) {
+		mr_log(LOG_ERR, "%s: %s", tmp, strerror(errno));
+		return;
+	}
+	body(f, d);
+	close_atomic(f, tmp, path);
 }
 
 void mr_write_metrics(const struct daemon *d)
 {
-	write_prometheus(d);
-	write_json(d);
+	write_file(d->conf.prometheus_file, d, write_prometheus);
+	write_file(d->conf.json_file, d, write_json);
 }
