@@ -27,9 +27,9 @@ if command -v python3 >/dev/null; then
 	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$scratch/r.json"
 fi
 bad() { # args... : must exit 2 with a message
-	if "$lockbench" "$@" >/dev/null 2>"$scratch/err"; then
-		echo "accepted bad options: $*" >&2; exit 1
-	fi
+	local rc=0
+	"$lockbench" "$@" >/dev/null 2>"$scratch/err" || rc=$?
+	[ "$rc" = 2 ] || { echo "exit $rc, not 2, for bad options: $*" >&2; exit 1; }
 	[ -s "$scratch/err" ] || { echo "no message for: $*" >&2; exit 1; }
 }
 bad --threads 0

@@ -76,7 +76,8 @@ static enum fwu_exit read_all(const char *path, uint8_t **data, size_t *size,
 	return FWU_OK;
 }
 
-/* Grow *out to hold at least `need` bytes. */
+#if defined(FWU_HAVE_LZMA) || defined(FWU_HAVE_ZSTD)
+/* Grow *out to hold at least `need` bytes (the decompressors' output). */
 static int reserve(uint8_t **out, size_t *cap, size_t need)
 {
 	size_t n = *cap ? *cap : 65536;
@@ -93,6 +94,7 @@ static int reserve(uint8_t **out, size_t *cap, size_t need)
 	*cap = n;
 	return 0;
 }
+#endif
 
 #ifdef FWU_HAVE_LZMA
 static enum fwu_exit unxz(const char *path, const uint8_t *in, size_t inlen,
