@@ -10,7 +10,7 @@ bash "$here/kernel.sh" "$out"
 
 root=$out/rootfs
 rm -rf "$root"
-mkdir -p "$root"/{bin,dev,proc,sys,tmp,modules,scenarios,bench}
+mkdir -p "$root"/{bin,dev,proc,sys,tmp,modules,scenarios,bench,demo}
 cp /bin/busybox "$root/bin/busybox"
 file "$root/bin/busybox" | grep -q 'statically linked' || {
 	echo "build.sh: /bin/busybox is not static (apt-get install busybox-static)" >&2
@@ -22,6 +22,8 @@ chmod +x "$root/init"
 cp "$here"/scenarios/*.sh "$root/scenarios/"
 # The benchmark's scenarios (bench/vm-bench.sh), in the same guest.
 cp "$top"/bench/vm/*.sh "$root/bench/"
+# The demo's (scripts/demo.sh).
+cp "$top"/scripts/demo/*.sh "$root/demo/"
 # Images made here, where xz and zstd exist: whole and broken.
 mkdir -p "$root/scenarios/data"
 head -c 1500 /dev/urandom > "$root/scenarios/data/img.bin"

@@ -141,22 +141,6 @@ scenario_fw_list_status() {
 	ok "list and status show the devices and the last error"
 }
 
-# The demo: a real upload with its progress display.
-scenario_fw_demo() {
-	register upload0
-	echo "registered test_firmware device upload0; fwupload list:"
-	fwupload list
-	head -c 2048 /dev/urandom > /tmp/firmware.bin
-	echo "fwupload upload0 /tmp/firmware.bin"
-	fwupload upload0 /tmp/firmware.bin || fail "upload"
-	received upload0 | cmp - /tmp/firmware.bin && echo "the device received all 2048 bytes"
-	printf 'inject:programming:flash-wearout' > /tmp/bad.bin
-	echo "fwupload upload0 bad.bin   (test_firmware injects programming:flash-wearout)"
-	fwupload upload0 /tmp/bad.bin
-	echo "exit status $? (15: flash-wearout)"
-	return 0
-}
-
 scenario_fw_timeout() {
 	register upload0
 	printf 'inject:transferring:user-abort' > /tmp/img

@@ -66,7 +66,7 @@ wait_status() {
 	wait_until 120 "$1 in status $2" status_is "$1" "$2"
 }
 
-for f in /scenarios/*.sh /bench/*.sh; do
+for f in /scenarios/*.sh /bench/*.sh /demo/*.sh; do
 	[ -e "$f" ] || continue
 	[ "$f" = /scenarios/lib.sh ] || . "$f"
 done

@@ -254,16 +254,3 @@ scenario_mr_daemon_dry_run() {
 	[ $((before - $(mib work))) -lt 2 ] || fail "the dry run reclaimed: $before -> $(mib work) MiB"
 	ok "--dry-run: $(grep -c 'would reclaim' /tmp/daemon.log) decisions logged, nothing reclaimed, stopped after 20 iterations"
 }
-
-scenario_mr_demo() {
-	setup_swap
-	start_workload app 200 compressible
-	echo "a workload holds 200 MiB in cgroup app; memreclaim stat app:"
-	memreclaim stat app
-	echo
-	echo "memreclaim reclaim app 100M"
-	memreclaim reclaim app 100M
-	echo
-	memreclaim stat app | grep -E 'memory.current|zswap|pressure'
-	return 0
-}
