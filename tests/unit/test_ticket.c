@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Ticket lock: the exact lock-word values of seed 002, step by step. */
+/* Ticket lock: the exact lock-word values of seed 002, step by step; the
+ * parking ticket lock keeps the same word. */
 #include <string.h>
 
 #include <fairlock/ticket.h>
+#include <fairlock/ticket_park.h>
 
 #include "harness.h"
 
@@ -31,6 +33,37 @@ static void word_values(void)
 	CHECK_EQ(lock.val, 0x00020001); /* a failed trylock takes no ticket */
 	fl_ticket_unlock(&lock);
 	CHECK_EQ(lock.val, 0x00020002);
+}
+
+/* The parking lock: the same word values, and no sleeper uncontended. */
+static void park_word_values(void)
+{
+	fl_ticket_park_t lock = FL_TICKET_PARK_INIT;
+
+	CHECK_EQ(lock.ticket.val, 0);
+	CHECK(!fl_ticket_park_is_locked(&lock));
+	fl_ticket_park_lock(&lock);
+	CHECK_EQ(lock.ticket.val, 0x00010000);
+	CHECK(fl_ticket_park_is_locked(&lock));
+	CHECK(!fl_ticket_park_is_contended(&lock));
+	CHECK(!fl_ticket_park_trylock(&lock));
+	CHECK_EQ(lock.ticket.val, 0x00010000);
+	fl_ticket_park_unlock(&lock);
+	CHECK_EQ(lock.ticket.val, 0x00010001);
+	CHECK_EQ(lock.sleepers, 0);
+	CHECK(fl_ticket_park_trylock(&lock));
+	CHECK_EQ(lock.ticket.val, 0x00020001);
+	fl_ticket_park_unlock(&lock);
+	CHECK_EQ(lock.ticket.val, 0x00020002);
+
+	/* A bounded queue changes no word value while under its bound. */
+	fl_ticket_park_init_bounded(&lock, 2);
+	CHECK_EQ(lock.ticket.val, 0);
+	CHECK_EQ(lock.max_queue, 2);
+	fl_ticket_park_lock(&lock);
+	CHECK_EQ(lock.ticket.val, 0x00010000);
+	fl_ticket_park_unlock(&lock);
+	CHECK_EQ(lock.ticket.val, 0x00010001);
 }
 
 /* The owner is the low 16 bits of the word, whatever the byte order. */
@@ -136,6 +169,7 @@ static void capacity(void)
 int main(void)
 {
 	word_values();
+	park_word_values();
 	owner_half_is_low_bits();
 	halves_wrap_independently();
 	contended();
