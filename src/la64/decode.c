@@ -19,22 +19,6 @@ static inline unsigned field(uint32_t w, unsigned lsb, unsigned width)
 	return (w >> lsb) & ((1u << width) - 1);
 }
 
-#define RD(w) field(w, 0, 5)
-#define RJ(w) field(w, 5, 5)
-#define RK(w) field(w, 10, 5)
-#define RA(w) field(w, 15, 5)
-
-/* The two split offsets: 1RI21 keeps offs[20:16] in [4:0], I26 offs[25:16] in [9:0]. */
-static inline int64_t offs21(uint32_t w)
-{
-	return sext(field(w, 10, 16) | field(w, 0, 5) << 16, 21) * 4;
-}
-
-static inline int64_t offs26(uint32_t w)
-{
-	return sext(field(w, 10, 16) | field(w, 0, 10) << 16, 26) * 4;
-}
-
 static enum la64_id lookup(uint32_t w)
 {
 	struct la64__bucket b = la64__l1[w >> LA64__L1_SHIFT];
@@ -51,158 +35,20 @@ static enum la64_id lookup(uint32_t w)
 	return LA64_INSN_INVALID;
 }
 
-static void put(struct la64_insn *insn, enum la64_operand_kind kind,
-		int64_t value)
-{
-	insn->operand[insn->noperands].kind = kind;
-	insn->operand[insn->noperands].value = value;
-	insn->noperands++;
-}
-
-#define GPR(v) put(insn, LA64_OPND_GPR, (v))
-#define FPR(v) put(insn, LA64_OPND_FPR, (v))
-#define FCC(v) put(insn, LA64_OPND_FCC, (v))
-#define UIMM(v) put(insn, LA64_OPND_UIMM, (v))
-#define SIMM(v) put(insn, LA64_OPND_SIMM, (v))
-#define BRANCH(v) put(insn, LA64_OPND_BRANCH, (v))
-
+/* The operands of the word's format (formats.def), in assembler order. */
 static void read_operands(uint32_t w, struct la64_insn *insn)
 {
-	switch (insn->format) {
-	case LA64_FMT_NONE:
-	case LA64_FMT_COUNT:
-		break;
-	case LA64_FMT_DJ:
-		GPR(RD(w)); GPR(RJ(w));
-		break;
-	case LA64_FMT_DJK:
-		GPR(RD(w)); GPR(RJ(w)); GPR(RK(w));
-		break;
-	case LA64_FMT_DKJ:
-		GPR(RD(w)); GPR(RK(w)); GPR(RJ(w));
-		break;
-	case LA64_FMT_DJKSA2P1:
-		/* alsl shifts by sa2 + 1: the assembler text holds 1..4. */
-		GPR(RD(w)); GPR(RJ(w)); GPR(RK(w)); UIMM(field(w, 15, 2) + 1);
-		break;
-	case LA64_FMT_DJKSA2:
-		GPR(RD(w)); GPR(RJ(w)); GPR(RK(w)); UIMM(field(w, 15, 2));
-		break;
-	case LA64_FMT_DJKSA3:
-		GPR(RD(w)); GPR(RJ(w)); GPR(RK(w)); UIMM(field(w, 15, 3));
-		break;
-	case LA64_FMT_DJUI5:
-		GPR(RD(w)); GPR(RJ(w)); UIMM(field(w, 10, 5));
-		break;
-	case LA64_FMT_DJUI6:
-		GPR(RD(w)); GPR(RJ(w)); UIMM(field(w, 10, 6));
-		break;
-	case LA64_FMT_DJUI8:
-		GPR(RD(w)); GPR(RJ(w)); UIMM(field(w, 10, 8));
-		break;
-	case LA64_FMT_DJSI12:
-		GPR(RD(w)); GPR(RJ(w)); SIMM(sext(field(w, 10, 12), 12));
-		break;
-	case LA64_FMT_DJUI12:
-		GPR(RD(w)); GPR(RJ(w)); UIMM(field(w, 10, 12));
-		break;
-	case LA64_FMT_DJSI14S2:
-		GPR(RD(w)); GPR(RJ(w)); SIMM(sext(field(w, 10, 14), 14) * 4);
-		break;
-	case LA64_FMT_DJSI16:
-		GPR(RD(w)); GPR(RJ(w)); SIMM(sext(field(w, 10, 16), 16));
-		break;
-	case LA64_FMT_DJOFFS16:
-		/* jirl: the offset is from rj, not from the pc. */
-		GPR(RD(w)); GPR(RJ(w)); SIMM(sext(field(w, 10, 16), 16) * 4);
-		break;
-	case LA64_FMT_JDOFFS16:
-		GPR(RJ(w)); GPR(RD(w)); BRANCH(sext(field(w, 10, 16), 16) * 4);
-		break;
-	case LA64_FMT_DSI20:
-		GPR(RD(w)); SIMM(sext(field(w, 5, 20), 20));
-		break;
-	case LA64_FMT_JOFFS21:
-		GPR(RJ(w)); BRANCH(offs21(w));
-		break;
-	case LA64_FMT_OFFS26:
-		BRANCH(offs26(w));
-		break;
-	case LA64_FMT_DJMSLSW:
-		GPR(RD(w)); GPR(RJ(w)); UIMM(field(w, 16, 5)); UIMM(field(w, 10, 5));
-		break;
-	case LA64_FMT_DJMSLSD:
-		GPR(RD(w)); GPR(RJ(w)); UIMM(field(w, 16, 6)); UIMM(field(w, 10, 6));
-		break;
-	case LA64_FMT_UI15:
-		UIMM(field(w, 0, 15));
-		break;
-	case LA64_FMT_JK:
-		GPR(RJ(w)); GPR(RK(w));
-		break;
-	case LA64_FMT_HINTJSI12:
-		UIMM(RD(w)); GPR(RJ(w)); SIMM(sext(field(w, 10, 12), 12));
-		break;
-	case LA64_FMT_HINTJK:
-		UIMM(RD(w)); GPR(RJ(w)); GPR(RK(w));
-		break;
-	case LA64_FMT_DCSR:
-		GPR(RD(w)); put(insn, LA64_OPND_CSR, field(w, 10, 14));
-		break;
-	case LA64_FMT_DJCSR:
-		GPR(RD(w)); GPR(RJ(w)); put(insn, LA64_OPND_CSR, field(w, 10, 14));
-		break;
-	case LA64_FMT_JUI8:
-		GPR(RJ(w)); UIMM(field(w, 10, 8));
-		break;
-	case LA64_FMT_FF:
-		FPR(RD(w)); FPR(RJ(w));
-		break;
-	case LA64_FMT_FFF:
-		FPR(RD(w)); FPR(RJ(w)); FPR(RK(w));
-		break;
-	case LA64_FMT_FFFF:
-		FPR(RD(w)); FPR(RJ(w)); FPR(RK(w)); FPR(RA(w));
-		break;
-	case LA64_FMT_CFF:
-		FCC(field(w, 0, 3)); FPR(RJ(w)); FPR(RK(w));
-		break;
-	case LA64_FMT_FFFC:
-		FPR(RD(w)); FPR(RJ(w)); FPR(RK(w)); FCC(field(w, 15, 3));
-		break;
-	case LA64_FMT_FJSI12:
-		FPR(RD(w)); GPR(RJ(w)); SIMM(sext(field(w, 10, 12), 12));
-		break;
-	case LA64_FMT_FJK:
-		FPR(RD(w)); GPR(RJ(w)); GPR(RK(w));
-		break;
-	case LA64_FMT_FR:
-		FPR(RD(w)); GPR(RJ(w));
-		break;
-	case LA64_FMT_RF:
-		GPR(RD(w)); FPR(RJ(w));
-		break;
-	case LA64_FMT_FCSRJ:
-		put(insn, LA64_OPND_FCSR, field(w, 0, 2)); GPR(RJ(w));
-		break;
-	case LA64_FMT_DFCSR:
-		GPR(RD(w)); put(insn, LA64_OPND_FCSR, field(w, 5, 2));
-		break;
-	case LA64_FMT_CF:
-		FCC(field(w, 0, 3)); FPR(RJ(w));
-		break;
-	case LA64_FMT_FC:
-		FPR(RD(w)); FCC(field(w, 5, 3));
-		break;
-	case LA64_FMT_CR:
-		FCC(field(w, 0, 3)); GPR(RJ(w));
-		break;
-	case LA64_FMT_RC:
-		GPR(RD(w)); FCC(field(w, 5, 3));
-		break;
-	case LA64_FMT_COFFS21:
-		FCC(field(w, 5, 3)); BRANCH(offs21(w));
-		break;
+	const struct la64__format_desc *f = &la64__formats[insn->format];
+
+	insn->noperands = f->count;
+	for (unsigned i = 0; i < f->count; i++) {
+		const struct la64__operand_desc *d = &f->op[i];
+		uint32_t raw = field(w, d->lsb, d->width) |
+			       field(w, d->hi_lsb, d->hi_width) << d->width;
+		int64_t v = d->sign ? sext(raw, d->width + d->hi_width) : (int64_t)raw;
+
+		insn->operand[i].kind = (enum la64_operand_kind)d->kind;
+		insn->operand[i].value = v * d->scale + d->add;
 	}
 }
 

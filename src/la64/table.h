@@ -3,6 +3,7 @@
 #ifndef LA64_TABLE_H
 #define LA64_TABLE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "la64/la64.h"
@@ -14,59 +15,67 @@ struct la64__entry {
 	enum la64_group group;
 };
 
+/* Bits lsb..lsb+width-1 of a word. */
+#define LA64__BITS(lsb, width) (((UINT32_C(1) << (width)) - 1) << (lsb))
+
 /*
- * Bits of the word that each format takes as operands; every other bit is
- * opcode and must equal the table's match.  The register fields sit at
- * rd/fd/cd [4:0], rj/fj/cj [9:5], rk/fk [14:10], ra/fa [19:15].  Where a
- * field is wider than its operand (cd is 3 bits of a 5-bit slot, fcsr is 2
- * bits of 5, cj 3 of 5) the unused bits are opcode: they must be zero, and
- * LLVM refuses the word otherwise.
+ * Bits of the word that each format takes as operands (formats.def);
+ * every other bit is opcode and must equal the table's match.
  */
 static const uint32_t la64__field_bits[LA64_FMT_COUNT] = {
-	[LA64_FMT_NONE] = 0,
-	[LA64_FMT_DJ] = 0x3ff,
-	[LA64_FMT_DJK] = 0x7fff,
-	[LA64_FMT_DKJ] = 0x7fff,
-	[LA64_FMT_DJKSA2P1] = 0x1ffff,
-	[LA64_FMT_DJKSA2] = 0x1ffff,
-	[LA64_FMT_DJKSA3] = 0x3ffff,
-	[LA64_FMT_DJUI5] = 0x7fff,
-	[LA64_FMT_DJUI6] = 0xffff,
-	[LA64_FMT_DJUI8] = 0x3ffff,
-	[LA64_FMT_DJSI12] = 0x3fffff,
-	[LA64_FMT_DJUI12] = 0x3fffff,
-	[LA64_FMT_DJSI14S2] = 0xffffff,
-	[LA64_FMT_DJSI16] = 0x3ffffff,
-	[LA64_FMT_DJOFFS16] = 0x3ffffff,
-	[LA64_FMT_JDOFFS16] = 0x3ffffff,
-	[LA64_FMT_DSI20] = 0x1ffffff,
-	[LA64_FMT_JOFFS21] = 0x3ffffff,
-	[LA64_FMT_OFFS26] = 0x3ffffff,
-	[LA64_FMT_DJMSLSW] = 0x1f7fff,	/* bit 15 tells bstrins from bstrpick */
-	[LA64_FMT_DJMSLSD] = 0x3fffff,
-	[LA64_FMT_UI15] = 0x7fff,
-	[LA64_FMT_JK] = 0x7fe0,		/* rd is zero */
-	[LA64_FMT_HINTJSI12] = 0x3fffff,
-	[LA64_FMT_HINTJK] = 0x7fff,
-	[LA64_FMT_DCSR] = 0xfffc1f,	/* rj 0 is csrrd, 1 csrwr */
-	[LA64_FMT_DJCSR] = 0xffffff,	/* any other rj: csrxchg */
-	[LA64_FMT_JUI8] = 0x3ffe0,	/* rd is zero */
-	[LA64_FMT_FF] = 0x3ff,
-	[LA64_FMT_FFF] = 0x7fff,
-	[LA64_FMT_FFFF] = 0xfffff,
-	[LA64_FMT_CFF] = 0x7fe7,
-	[LA64_FMT_FFFC] = 0x3ffff,
-	[LA64_FMT_FJSI12] = 0x3fffff,
-	[LA64_FMT_FJK] = 0x7fff,
-	[LA64_FMT_FR] = 0x3ff,
-	[LA64_FMT_RF] = 0x3ff,
-	[LA64_FMT_FCSRJ] = 0x3e3,
-	[LA64_FMT_DFCSR] = 0x7f,
-	[LA64_FMT_CF] = 0x3e7,
-	[LA64_FMT_FC] = 0xff,
-	[LA64_FMT_CR] = 0x3e7,
-	[LA64_FMT_RC] = 0xff,
-	[LA64_FMT_COFFS21] = 0x3fffcff,
+#define NOOP
+#define U(kind, lsb, width) | LA64__BITS(lsb, width)
+#define P1(kind, lsb, width) | LA64__BITS(lsb, width)
+#define S(kind, lsb, width, scale) | LA64__BITS(lsb, width)
+#define SPLIT(kind, lsb, width, hlsb, hwidth) \
+	| LA64__BITS(lsb, width) | LA64__BITS(hlsb, hwidth)
+#define LA64_FORMAT(name, operands) [LA64_FMT_##name] = 0 operands,
+#include "formats.def"
+#undef LA64_FORMAT
+#undef SPLIT
+#undef S
+#undef P1
+#undef U
+#undef NOOP
+};
+
+/*
+ * One operand of a format: the value is the field at lsb (and, for a
+ * split offset, the high bits at hi_lsb above it), sign-extended if
+ * `sign`, times `scale`, plus `add`.
+ */
+struct la64__operand_desc {
+	uint8_t kind;		/* enum la64_operand_kind */
+	uint8_t lsb, width, hi_lsb, hi_width;
+	uint8_t scale, add;
+	bool sign;
+};
+
+struct la64__format_desc {
+	uint8_t count;
+	struct la64__operand_desc op[LA64_MAX_OPERANDS];
+};
+
+static const struct la64__format_desc la64__formats[LA64_FMT_COUNT] = {
+#define NOOP
+#define OPND(kind, lsb, width, hl, hw, scale, add, sign) \
+	{ LA64_OPND_##kind, lsb, width, hl, hw, scale, add, sign },
+#define U(kind, lsb, width) OPND(kind, lsb, width, 0, 0, 1, 0, false)
+#define P1(kind, lsb, width) OPND(kind, lsb, width, 0, 0, 1, 1, false)
+#define S(kind, lsb, width, scale) OPND(kind, lsb, width, 0, 0, scale, 0, true)
+#define SPLIT(kind, lsb, width, hlsb, hwidth) \
+	OPND(kind, lsb, width, hlsb, hwidth, 4, 0, true)
+#define LA64_FORMAT(name, operands) [LA64_FMT_##name] = { \
+	sizeof((struct la64__operand_desc[]){ operands { 0 } }) / \
+	sizeof(struct la64__operand_desc) - 1, { operands } },
+#include "formats.def"
+#undef LA64_FORMAT
+#undef SPLIT
+#undef S
+#undef P1
+#undef U
+#undef OPND
+#undef NOOP
 };
 
 /* Indexed by enum la64_id; entry 0 is LA64_INSN_INVALID. */
