@@ -154,6 +154,100 @@ static int check_names(const char *opt, const char *list,
 	return 0;
 }
 
+/* Take one option into cfg; returns -1 to go on, or the exit status. */
+static int take_option(struct lb_config *cfg, int opt)
+{
+	unsigned long v;
+	int n;
+
+	switch (opt) {
+	case 'm':
+		if (check_names("--mode", optarg, is_mode) < 0)
+			return 2;
+		cfg->modes = optarg;
+		break;
+	case 'l':
+		if (check_names("--locks", optarg, is_lock_or_family) <
+		    0)
+			return 2;
+		cfg->locks = optarg;
+		break;
+	case 't':
+		n = parse_list("--threads", optarg, 1, LB_MAX_THREADS,
+			       cfg->threads, LB_MAX_CONFIGS);
+		if (n < 0)
+			return 2;
+		cfg->nthreads = (unsigned int)n;
+		break;
+	case 'r':
+		n = parse_list("--read-pct", optarg, 0, 100,
+			       cfg->read_pct, LB_MAX_CONFIGS);
+		if (n < 0)
+			return 2;
+		cfg->nread_pct = (unsigned int)n;
+		break;
+	case 'd':
+		if (parse_uint("--duration", optarg, 600000, &v) < 0 ||
+		    v == 0)
+			return 2;
+		cfg->duration_ms = (unsigned int)v;
+		break;
+	case 'n':
+		if (parse_uint("--reps", optarg, LB_MAX_REPS, &v) < 0 ||
+		    v == 0)
+			return 2;
+		cfg->reps = (unsigned int)v;
+		break;
+	case 'c':
+		if (parse_uint("--cs", optarg, 1000000, &v) < 0)
+			return 2;
+		cfg->cs_work = (unsigned int)v;
+		break;
+	case 'C':
+		if (parse_uint("--ncs", optarg, 1000000, &v) < 0)
+			return 2;
+		cfg->ncs_work = (unsigned int)v;
+		break;
+	case 'p':
+		if (parse_uint("--pairs", optarg, 1000000000000ul, &v) <
+			    0 ||
+		    v == 0)
+			return 2;
+		cfg->pairs = v;
+		break;
+	case 'q':
+		cfg->threads[0] = 1, cfg->threads[1] = 2, cfg->threads[2] = 4;
+		cfg->nthreads = 3;
+		cfg->reps = 3;
+		cfg->duration_ms = 50;
+		cfg->pairs = 500000;
+		break;
+	case 'P':
+		cfg->pin = false;
+		break;
+	case 'v':
+		cfg->csv = optarg;
+		break;
+	case 'j':
+		cfg->json = optarg;
+		break;
+	case 'L':
+		for (size_t i = 0; i < lb_nlocks; i++)
+			printf("%-29s %-9s %s%s\n", lb_locks[i]->name,
+			       lb_locks[i]->family,
+			       lb_locks[i]->fifo ? "fifo" : "unfair",
+			       lb_locks[i]->rw ? " rw" : "");
+		return 0;
+	case 'h':
+		fputs(usage, stdout);
+		return 0;
+	default:
+		fputs(usage, stderr);
+		return 2;
+	}
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -181,95 +275,12 @@ int main(int argc, char **argv)
 		.duration_ms = 200, .reps = 5, .cs_work = 20, .ncs_work = 50,
 		.pairs = 2000000, .pin = true,
 	};
-	unsigned long v;
-	int c, n;
+	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'm':
-			if (check_names("--mode", optarg, is_mode) < 0)
-				return 2;
-			cfg.modes = optarg;
-			break;
-		case 'l':
-			if (check_names("--locks", optarg, is_lock_or_family) <
-			    0)
-				return 2;
-			cfg.locks = optarg;
-			break;
-		case 't':
-			n = parse_list("--threads", optarg, 1, LB_MAX_THREADS,
-				       cfg.threads, LB_MAX_CONFIGS);
-			if (n < 0)
-				return 2;
-			cfg.nthreads = (unsigned int)n;
-			break;
-		case 'r':
-			n = parse_list("--read-pct", optarg, 0, 100,
-				       cfg.read_pct, LB_MAX_CONFIGS);
-			if (n < 0)
-				return 2;
-			cfg.nread_pct = (unsigned int)n;
-			break;
-		case 'd':
-			if (parse_uint("--duration", optarg, 600000, &v) < 0 ||
-			    v == 0)
-				return 2;
-			cfg.duration_ms = (unsigned int)v;
-			break;
-		case 'n':
-			if (parse_uint("--reps", optarg, LB_MAX_REPS, &v) < 0 ||
-			    v == 0)
-				return 2;
-			cfg.reps = (unsigned int)v;
-			break;
-		case 'c':
-			if (parse_uint("--cs", optarg, 1000000, &v) < 0)
-				return 2;
-			cfg.cs_work = (unsigned int)v;
-			break;
-		case 'C':
-			if (parse_uint("--ncs", optarg, 1000000, &v) < 0)
-				return 2;
-			cfg.ncs_work = (unsigned int)v;
-			break;
-		case 'p':
-			if (parse_uint("--pairs", optarg, 1000000000000ul, &v) <
-				    0 ||
-			    v == 0)
-				return 2;
-			cfg.pairs = v;
-			break;
-		case 'q':
-			cfg.threads[0] = 1, cfg.threads[1] = 2, cfg.threads[2] = 4;
-			cfg.nthreads = 3;
-			cfg.reps = 3;
-			cfg.duration_ms = 50;
-			cfg.pairs = 500000;
-			break;
-		case 'P':
-			cfg.pin = false;
-			break;
-		case 'v':
-			cfg.csv = optarg;
-			break;
-		case 'j':
-			cfg.json = optarg;
-			break;
-		case 'L':
-			for (size_t i = 0; i < lb_nlocks; i++)
-				printf("%-29s %-9s %s%s\n", lb_locks[i]->name,
-				       lb_locks[i]->family,
-				       lb_locks[i]->fifo ? "fifo" : "unfair",
-				       lb_locks[i]->rw ? " rw" : "");
-			return 0;
-		case 'h':
-			fputs(usage, stdout);
-			return 0;
-		default:
-			fputs(usage, stderr);
-			return 2;
-		}
+		rc = take_option(&cfg, c);
+		if (rc >= 0)
+			return rc;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "lockbench: unexpected argument '%s'\n%s",

@@ -188,13 +188,64 @@ static bool send_image(struct run *u, const uint8_t *image, size_t size)
 	return true;
 }
 
+/*
+ * The device works: follow it to idle, canceling if asked to (*cancel_reason
+ * says why, FWU_OK if not).  Returns false with r->exit set on a failure.
+ */
+static bool follow_to_idle(struct run *u, enum fwu_exit *cancel_reason)
+{
+	bool cancel_sent = false;
+	double settle_until = 0;
+	enum fwu_status st;
+	long long remaining;
+	int err;
+
+	for (;;) {
+		err = read_status(u, &st, &remaining);
+		if (err) {
+			sysfs_fail(u, "status", err);
+			return false;
+		}
+		emit(u, st, remaining, u->r->size);
+		if (st == FWU_IDLE)
+			break;
+		if (*cancel_reason == FWU_OK &&
+		    (interrupted(u) || timed_out(u))) {
+			*cancel_reason = interrupted(u) ? FWU_EXIT_CANCELED :
+							   FWU_EXIT_TIMEOUT;
+			settle_until = elapsed(u) + SETTLE_S;
+		}
+		if (*cancel_reason != FWU_OK && !cancel_sent) {
+			/*
+			 * ENODEV: it finished meanwhile.  EBUSY: it cannot be
+			 * canceled now (e.g. while programming): ask again on
+			 * the next poll.
+			 */
+			err = u->d->write(u->d, "cancel", "1");
+			if (err == 0 || err == -ENODEV)
+				cancel_sent = true;
+			else if (err != -EBUSY) {
+				sysfs_fail(u, "cancel", err);
+				return false;
+			}
+		}
+		if (*cancel_reason != FWU_OK && elapsed(u) > settle_until) {
+			u->r->exit = FWU_EXIT_IO;
+			snprintf(u->r->message, sizeof(u->r->message),
+				 "canceled, but the device is still %s after "
+				 "%.0f s", fwu_status_name(st), SETTLE_S);
+			return false;
+		}
+		u->d->sleep_ms(u->d, poll_interval(u));
+	}
+	return true;
+}
+
 void fwu_upload(struct fwu_device *d, const uint8_t *image, size_t size,
 		const struct fwu_options *o, struct fwu_result *r)
 {
 	struct run u = { .d = d, .o = o, .r = r, .t0 = o->now() };
 	enum fwu_exit cancel_reason = FWU_OK;
-	bool cancel_sent = false;
-	double settle_until = 0;
 	enum fwu_status st;
 	long long remaining;
 	int err;
@@ -237,46 +288,8 @@ void fwu_upload(struct fwu_device *d, const uint8_t *image, size_t size,
 		goto out;
 	}
 
-	/* The device works; follow it to idle, canceling if asked to. */
-	for (;;) {
-		err = read_status(&u, &st, &remaining);
-		if (err) {
-			sysfs_fail(&u, "status", err);
-			goto out;
-		}
-		emit(&u, st, remaining, size);
-		if (st == FWU_IDLE)
-			break;
-		if (cancel_reason == FWU_OK &&
-		    (interrupted(&u) || timed_out(&u))) {
-			cancel_reason = interrupted(&u) ? FWU_EXIT_CANCELED :
-							  FWU_EXIT_TIMEOUT;
-			settle_until = elapsed(&u) + SETTLE_S;
-		}
-		if (cancel_reason != FWU_OK && !cancel_sent) {
-			/*
-			 * ENODEV: it finished meanwhile.  EBUSY: it cannot be
-			 * canceled now (e.g. while programming): ask again on
-			 * the next poll.
-			 */
-			err = d->write(d, "cancel", "1");
-			if (err == 0 || err == -ENODEV)
-				cancel_sent = true;
-			else if (err != -EBUSY) {
-				sysfs_fail(&u, "cancel", err);
-				goto out;
-			}
-		}
-		if (cancel_reason != FWU_OK && elapsed(&u) > settle_until) {
-			r->exit = FWU_EXIT_IO;
-			snprintf(r->message, sizeof(r->message),
-				 "canceled, but the device is still %s after "
-				 "%.0f s", fwu_status_name(st), SETTLE_S);
-			goto out;
-		}
-		d->sleep_ms(d, poll_interval(&u));
-	}
-
+	if (!follow_to_idle(&u, &cancel_reason))
+		goto out;
 	err = d->read(d, "error", r->error, sizeof(r->error));
 	if (err) {
 		sysfs_fail(&u, "error", err);

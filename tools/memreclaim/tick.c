@@ -128,13 +128,44 @@ static void tune_zswap(struct daemon *d, struct cg_state *c,
 	mr_log(LOG_INFO, "%s: memory.zswap.max %s -> %s: %s", c->dir, from, to, why);
 }
 
+/* Act on an MR_RECLAIM decision: write it (or log it, dry run), count it. */
+static void reclaim(const struct daemon *d, struct cg_state *c,
+		    const struct mr_decision *dec)
+{
+	char asked[24], got[24];
+	uint64_t after;
+	int rc;
+
+	format_size(asked, sizeof(asked), (double)dec->bytes);
+	if (d->opts->dry_run) {
+		mr_log(LOG_INFO, "%s: dry run: would reclaim %s (%s)", c->dir,
+		       asked, dec->why);
+		return;
+	}
+	rc = write_reclaim(c->dir, dec->bytes);
+	if (rc < 0) {
+		c->errors++;
+		mr_log(LOG_ERR, "%s/memory.reclaim: write failed: %s; skipped",
+		       c->dir, strerror(-rc));
+		return;
+	}
+	if (mr_read_u64(c->dir, "memory.current", &after) == 0 && after < c->current) {
+		c->reclaimed_last = c->current - after;
+		c->current = after;
+	}
+	c->reclaimed_total += c->reclaimed_last;
+	c->reclaims++;
+	format_size(got, sizeof(got), (double)c->reclaimed_last);
+	mr_log(LOG_INFO, "%s: reclaim %s, got %s (%s)", c->dir, asked, got, dec->why);
+}
+
 void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 {
 	const struct mr_params *p = &c->conf->params;
 	struct mr_sample s = { .interval_s = interval };
 	struct mr_decision dec;
 	struct mr_stat st;
-	uint64_t stall = 0, io = 0, refaults, after, swap_current = 0;
+	uint64_t stall = 0, io = 0, refaults, swap_current = 0;
 	char err[512];
 	int rc;
 
@@ -206,33 +237,10 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 	case MR_TOO_SMALL:
 		c->state = MR_CG_IDLE;
 		break;
-	case MR_RECLAIM: {
-		char asked[24], got[24];
-
+	case MR_RECLAIM:
 		c->state = MR_CG_RECLAIM;
-		format_size(asked, sizeof(asked), (double)dec.bytes);
-		if (d->opts->dry_run) {
-			mr_log(LOG_INFO, "%s: dry run: would reclaim %s (%s)", c->dir,
-			      asked, dec.why);
-			break;
-		}
-		rc = write_reclaim(c->dir, dec.bytes);
-		if (rc < 0) {
-			c->errors++;
-			mr_log(LOG_ERR, "%s/memory.reclaim: write failed: %s; skipped",
-			      c->dir, strerror(-rc));
-			break;
-		}
-		if (mr_read_u64(c->dir, "memory.current", &after) == 0 && after < c->current) {
-			c->reclaimed_last = c->current - after;
-			c->current = after;
-		}
-		c->reclaimed_total += c->reclaimed_last;
-		c->reclaims++;
-		format_size(got, sizeof(got), (double)c->reclaimed_last);
-		mr_log(LOG_INFO, "%s: reclaim %s, got %s (%s)", c->dir, asked, got, dec.why);
+		reclaim(d, c, &dec);
 		break;
-	}
 	}
 	c->at_floor = dec.action == MR_AT_FLOOR;
 }
