@@ -4,7 +4,8 @@
 litmus tests on the instructions fairlock's ticket lock compiles to on
 arm64, RISC-V and Power (tests/cross/codegen.sh prints them), and
 controls with one ordering removed.  Each file says what it expects;
-tests/wmm/herd.sh checks it.  Run from this directory."""
+tests/wmm/herd.sh checks it.  Run from this directory.  The mixed-size
+files (MS+*) and the qspinlock's (HO+qspin*) are written by hand."""
 
 NOTE = {
     'AArch64': "GCC 12 -O2 -march=armv8.1-a: lock (fast path) MOV #65536;\n"
