@@ -11,6 +11,9 @@ mkdir -p "$work"
 root=$work/cg
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
+# contains TEXT GREP-ARGS...: a here-string, not "echo | grep -q", which
+# under pipefail fails at random when grep stops reading early.
+contains() { local text=$1; shift; grep -q "$@" <<<"$text"; }
 ok() { echo "ok: $*"; }
 
 make_cgroup() { # name
@@ -40,46 +43,46 @@ floor = 10M
 EOF
 printf 'interval = 1s\n[cgroup a]\nratio = lots\n' > "$work/bad.conf"
 out=$("$mr" --cgroup-root "$root" run --check-config -c "$work/good.conf" 2>&1); rc=$?
-[ $rc = 0 ] && echo "$out" | grep -q '^\[cgroup a\] target 0.100% ratio 5.00% .*floor 10.0 MiB' &&
+[ $rc = 0 ] && contains "$out" '^\[cgroup a\] target 0.100% ratio 5.00% .*floor 10.0 MiB' &&
 	ok "--check-config prints the effective settings" || bad "--check-config: rc $rc: $out"
 out=$("$mr" --cgroup-root "$root" run --check-config -c "$work/good.conf" --ratio 2% 2>&1)
-echo "$out" | grep -q 'ratio 2.00%' && ok "a flag overrides the file" || bad "override: $out"
+contains "$out" 'ratio 2.00%' && ok "a flag overrides the file" || bad "override: $out"
 out=$("$mr" run --check-config -c "$work/bad.conf" 2>&1); rc=$?
-[ $rc = 8 ] && echo "$out" | grep -q "bad.conf:3: ratio = 'lots'" &&
+[ $rc = 8 ] && contains "$out" "bad.conf:3: ratio = 'lots'" &&
 	ok "a bad value: exit 8, file and line named" || bad "bad config: rc $rc: $out"
 out=$("$mr" run -c "$work/missing.conf" a 2>&1); rc=$?
-[ $rc = 8 ] && echo "$out" | grep -q 'missing.conf: No such file' &&
+[ $rc = 8 ] && contains "$out" 'missing.conf: No such file' &&
 	ok "a missing config: exit 8" || bad "missing config: rc $rc: $out"
 out=$("$mr" run -c "$work" a 2>&1); rc=$?
-[ $rc = 8 ] && echo "$out" | grep -q 'not a regular file' &&
+[ $rc = 8 ] && contains "$out" 'not a regular file' &&
 	ok "a directory as config: exit 8" || bad "dir config: rc $rc: $out"
 here=$(cd "$(dirname "$0")" && pwd)
 out=$("$mr" --cgroup-root "$root" run --check-config -c "$here/../../dist/memreclaim.conf" 2>&1); rc=$?
-[ $rc = 0 ] && echo "$out" | grep -q '^\[cgroup workload.slice/batch.service\].*zswap_tuning yes' &&
+[ $rc = 0 ] && contains "$out" '^\[cgroup workload.slice/batch.service\].*zswap_tuning yes' &&
 	ok "the shipped example config is valid" || bad "dist/memreclaim.conf: rc $rc: $out"
 out=$("$mr" run --interval 0 a 2>&1); rc=$?
 [ $rc = 2 ] && ok "a bad flag value: exit 2" || bad "bad flag: rc $rc: $out"
 out=$("$mr" run 2>&1); rc=$?
-[ $rc = 2 ] && echo "$out" | grep -q 'no cgroups' && ok "no cgroups: exit 2" || bad "no cgroups: rc $rc"
+[ $rc = 2 ] && contains "$out" 'no cgroups' && ok "no cgroups: exit 2" || bad "no cgroups: rc $rc"
 
 # --- an option of another command is refused, not ignored ------------------
 for args in "stat a --max 0" "stat a --writeback 1" "zswap a --swappiness 10" \
 	"reclaim a 1M --prometheus" "stat a --ratio 2%"; do
 	# shellcheck disable=SC2086 # args is a list of words
 	out=$("$mr" --cgroup-root "$root" $args 2>&1); rc=$?
-	[ $rc = 2 ] && echo "$out" | grep -q "only" &&
+	[ $rc = 2 ] && contains "$out" "only" &&
 		ok "'$args': exit 2" || bad "'$args': rc $rc: $out"
 done
 [ ! -s "$root/a/memory.reclaim" ] && [ "$(cat "$root/a/memory.high")" = max ] &&
 	ok "a refused command line wrote nothing" || bad "a refused command line wrote"
 out=$("$mr" --cgroup-root "$root" stat a --prometheus 2>&1); rc=$?
-[ $rc = 0 ] && echo "$out" | grep -q "^memreclaim_memory_current_bytes{cgroup=" &&
+[ $rc = 0 ] && contains "$out" "^memreclaim_memory_current_bytes{cgroup=" &&
 	ok "stat --prometheus still works" || bad "stat -p: rc $rc: $out"
 
 # A cgroup path with a quote and a backslash stays one Prometheus label.
 make_cgroup 'q"x\y'
 out=$("$mr" --cgroup-root "$root" stat 'q"x\y' --prometheus 2>&1); rc=$?
-[ $rc = 0 ] && echo "$out" | grep -qF "{cgroup=\"$root/q\\\"x\\\\y\"} 104857600" &&
+[ $rc = 0 ] && contains "$out" -F "{cgroup=\"$root/q\\\"x\\\\y\"} 104857600" &&
 	ok "a label value is escaped" || bad "escaping: rc $rc: $out"
 rm -rf "${root:?}/q\"x\\y"
 

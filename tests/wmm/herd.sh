@@ -10,20 +10,23 @@ top=$(cd "$here/../.." && pwd)
 file=$1
 [ -f "$file" ] || file=$here/litmus/$1
 [ -f "$file" ] || { echo "herd.sh: no litmus file '$1'" >&2; exit 2; }
-model=$(sed -n 's/^ *model: *\([a-z0-9.-]*\).*/\1/p' "$file" | head -1)
-expect=$(sed -n 's/^ *expect: *\([A-Za-z]*\).*/\1/p' "$file" | head -1)
+# The first of each (no "| head": under pipefail a pipe cut short fails).
+model=$(sed -n 's/^ *model: *\([a-z0-9.-]*\).*/\1/p' "$file")
+model=${model%%$'\n'*}
+expect=$(sed -n 's/^ *expect: *\([A-Za-z]*\).*/\1/p' "$file")
+expect=${expect%%$'\n'*}
 case $expect in Never | Sometimes) ;; *)
 	echo "herd.sh: $file names no 'expect: Never|Sometimes'" >&2; exit 2 ;;
 esac
 [ -n "$model" ] || { echo "herd.sh: $file names no 'model: X.cat'" >&2; exit 2; }
 eval "$(bash "$top/scripts/wmm-tools.sh" herd)"
 out=$("$HERD" -I "$HERD_LIBDIR" -model "$model" "$file" 2>&1) || true
-echo "$out" | grep -E '^(Observation|Condition|Warning)' || true
+grep -E '^(Observation|Condition|Warning)' <<<"$out" || true
 # "Observation NAME Never|Sometimes|Always POSITIVE NEGATIVE"
-read -r _ _ got pos neg <<<"$(echo "$out" | grep '^Observation' | head -1)" || true
+read -r _ _ got pos neg <<<"$(grep '^Observation' <<<"$out")" || true
 if [ -z "${got:-}" ]; then
 	echo "herd.sh: no verdict from herd7:" >&2
-	echo "$out" | tail -15 >&2
+	tail -15 <<<"$out" >&2
 	exit 1
 fi
 # A test with no execution at all proves nothing (herd7 answers Never).

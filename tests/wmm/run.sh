@@ -52,19 +52,21 @@ fi
 out=$("$GENMC" "-$model" --disable-ipr --disable-estimation "${liveness[@]}" -- \
 	-DFL_MODEL_CHECK -DFL_QSPIN_THREAD_POOL=4 "${defs[@]}" \
 	-I"$src/include" -I"$src/src/fairlock" -I"$here" "$here/$harness.c" 2>&1) || true
-echo "$out" | grep -E 'No errors|violation|Error|race|explored|wall-clock' | head -6
-if echo "$out" | grep -q 'No errors were detected'; then
+# Here-strings, not "echo | grep -q": under pipefail a grep that stops
+# early makes echo die of SIGPIPE and the test fail at random.
+grep -E 'No errors|violation|Error|race|explored|wall-clock' <<<"$out" | head -6 || true
+if grep -q 'No errors were detected' <<<"$out"; then
 	got=pass
-elif echo "$out" | grep -qE 'violation!|race!'; then
+elif grep -qE 'violation!|race!' <<<"$out"; then
 	got=fail
 else
 	echo "run.sh: no verdict from GenMC:" >&2
-	echo "$out" | tail -15 >&2
+	tail -15 <<<"$out" >&2
 	exit 1
 fi
 echo "$harness ${defs[*]} under $model: $got (expected $expect)"
 if [ "$got" != "$expect" ]; then
 	echo "--- GenMC's report:" >&2
-	echo "$out" | tail -40 >&2
+	tail -40 <<<"$out" >&2
 	exit 1
 fi
