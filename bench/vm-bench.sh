@@ -35,7 +35,7 @@ bash "$top/tests/vm/build.sh" "$vm"
 mkdir -p "$out"
 csv=$out/vm-bench.csv
 echo "scenario,rep,metric,value,unit" > "$csv"
-host="$(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)"
+host="$(nproc) CPUs, $(grep -m1 '^model name' /proc/cpuinfo | sed 's/^model name\s*: //')"
 echo "vm-bench: $host; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for rep in $(seq "$reps"); do
 	for s in "${scenarios[@]}"; do

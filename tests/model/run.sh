@@ -33,7 +33,8 @@ check() { # name, pan binary, flags...
 	states=$(awk '/states, stored/ {print $1; exit}' "$name.out")
 	echo "$(basename "$model") $* ${*:+}[$name]: $n errors, $states states"
 	if [ "$n" != 0 ]; then
-		grep -E 'assertion violated|invalid end state|acceptance cycle' "$name.out" | head -3 | sed 's/^/    /'
+		# grep -m, not "| head": under pipefail a cut pipe fails.
+		grep -m3 -E 'assertion violated|invalid end state|acceptance cycle' "$name.out" | sed 's/^/    /'
 	fi
 	errors=$((errors + n))
 	if grep -qE 'max search depth too small|out of memory' "$name.out"; then

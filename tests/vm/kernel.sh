@@ -27,7 +27,7 @@ if [ ! -e "$out/vmlinuz" ] || [ "$deb" -nt "$out/vmlinuz" ]; then
 		'./boot/vmlinuz-*' '*/lib/test_firmware.ko*' '*/drivers/block/virtio_blk.ko*'
 	cp "$tmp"/boot/vmlinuz-* "$out/vmlinuz"
 	for m in test_firmware virtio_blk; do
-		f=$(find "$tmp" -name "$m.ko*" | head -1)
+		f=$(find "$tmp" -name "$m.ko*" -print -quit)
 		case $f in
 		*.xz) xz -dc "$f" > "$out/$m.ko" ;;
 		*.zst) zstd -qdc "$f" > "$out/$m.ko" ;;
