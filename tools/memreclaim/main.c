@@ -411,6 +411,9 @@ static bool options_fit_command(const struct opts *o, const char *cmd)
 	return false;
 }
 
+/* getopt_long's value for setting i (settings.c) is OPT_SETTING + i. */
+#define OPT_SETTING 0x100
+
 /* The long options: the fixed ones, then one per setting (settings.c). */
 static const struct option *long_options(void)
 {
@@ -435,21 +438,34 @@ static const struct option *long_options(void)
 	memcpy(opts, fixed, n * sizeof(fixed[0]));
 	for (size_t i = 0; i < mr_nsettings && i < MR_MAX_OVERRIDES - 1; i++) {
 		option_name(names[i], sizeof(names[i]), mr_settings[i].key);
-		opts[n++] = (struct option){ names[i], required_argument, NULL, 'S' };
+		opts[n++] = (struct option){ names[i], required_argument, NULL,
+					     OPT_SETTING + (int)i };
 	}
 	opts[n] = (struct option){ NULL, 0, NULL, 0 };
 	return opts;
 }
 
 /*
- * Take one option (opt as getopt_long returned it, name its long name).
- * Returns -1 to go on, or the exit code to end with.
+ * Take one option, as getopt_long returned it.  Returns -1 to go on, or
+ * the exit code to end with.
  */
-static int take_option(struct opts *o, int opt, const char *name)
+static int take_option(struct opts *o, int opt)
 {
-	static char keys[MR_MAX_OVERRIDES][32];
 	char *end;
 
+	if (opt >= OPT_SETTING) {
+		size_t k = o->run.noverrides;
+
+		if (k == MR_MAX_OVERRIDES) {
+			fprintf(stderr, "memreclaim: too many settings\n");
+			return MR_EXIT_USAGE;
+		}
+		o->run.override_key[k] = mr_settings[opt - OPT_SETTING].key;
+		o->run.override_value[k] = optarg;
+		o->run.noverrides++;
+		o->run_options = true;
+		return -1;
+	}
 	switch (opt) {
 	case 'c': o->run.config_path = optarg; o->run_options = true; break;
 	case 'C': o->run.check_config = true; o->run_options = true; break;
@@ -464,24 +480,6 @@ static int take_option(struct opts *o, int opt, const char *name)
 		}
 		o->run_options = true;
 		break;
-	case 'S': {
-		size_t k = o->run.noverrides;
-		char *c;
-
-		if (k == MR_MAX_OVERRIDES) {
-			fprintf(stderr, "memreclaim: too many settings\n");
-			return MR_EXIT_USAGE;
-		}
-		snprintf(keys[k], sizeof(keys[k]), "%s", name);
-		for (c = keys[k]; *c; c++)
-			if (*c == '-')
-				*c = '_';
-		o->run.override_key[k] = keys[k];
-		o->run.override_value[k] = optarg;
-		o->run.noverrides++;
-		o->run_options = true;
-		break;
-	}
 	case 'j': o->json = true; break;
 	case 'p': o->prometheus = true; break;
 	case 'r': o->root = optarg; break;
@@ -513,13 +511,13 @@ int main(int argc, char **argv)
 {
 	const struct option *opts = long_options();
 	struct opts o = { .swappiness = -1 };
-	int longindex = 0, opt, rc;
+	int opt, rc;
 
 	o.root = getenv("MEMRECLAIM_CGROUP_ROOT");
 	if (!o.root || !*o.root)
 		o.root = "/sys/fs/cgroup";
-	while ((opt = getopt_long(argc, argv, "jphc:n", opts, &longindex)) != -1) {
-		rc = take_option(&o, opt, opts[longindex].name);
+	while ((opt = getopt_long(argc, argv, "jphc:n", opts, NULL)) != -1) {
+		rc = take_option(&o, opt);
 		if (rc >= 0)
 			return rc;
 	}
