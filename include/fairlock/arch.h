@@ -27,7 +27,7 @@
  * the cross-architecture tests of this project.
  *
  * FL_MODEL_CHECK: the build that model checkers of C11 code read (GenMC,
- * tests/wmm/).  They take the program's atomics at their word, so the build
+ * tests/fairlock/wmm/).  They take the program's atomics at their word, so the build
  * must be one they can explore, and it differs from the production build in
  * exactly these named places, each marked FL_MODEL_CHECK where it is:
  *  - one size per lock word: no 8/16-bit access to a 32-bit lock word (the

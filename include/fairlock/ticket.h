@@ -26,7 +26,7 @@
  * covers arm64, RISC-V and Power) that is all: a store before
  * fl_ticket_unlock(A) and a load after fl_ticket_lock(B) of another lock
  * may be reordered (a SEQ_CST fetch-add is not a full fence in C11;
- * GenMC shows it, tests/wmm/sb_unlock_lock.c).  A caller that needs them
+ * GenMC shows it, tests/fairlock/wmm/sb_unlock_lock.c).  A caller that needs them
  * ordered puts __atomic_thread_fence(__ATOMIC_SEQ_CST) after the lock,
  * which GenMC shows is enough.  (A lock that had to wait ends with that
  * fence itself.  On the instructions GCC and clang emit for arm64, RISC-V

@@ -15,7 +15,7 @@
 static unsigned long index_map[MAP_WORDS];
 /*
  * The pool is in both builds, so that GenMC checks how an index passes
- * from an exiting thread to the next (tests/wmm/thread_index_reuse.c);
+ * from an exiting thread to the next (tests/fairlock/wmm/thread_index_reuse.c);
  * only that harness calls it in the model build.
  */
 #ifdef FL_MODEL_CHECK

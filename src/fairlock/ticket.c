@@ -31,7 +31,7 @@ void fl__ticket_lock_slowpath(fl_ticket_t *lock, uint32_t val)
 	 * fence costs nothing more: the loop issued reads only, and the
 	 * fetch-add's write is already ordered.  GenMC shows the fence
 	 * makes a store before the lock and a load after it ordered against
-	 * a fenced thread, and ACQ_REL in its place does not (tests/wmm/
+	 * a fenced thread, and ACQ_REL in its place does not (tests/fairlock/wmm/
 	 * sb_lock_slow.c, mutant ticket_slow_fence).
 	 */
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);

@@ -8,7 +8,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out=$1 build=$2
-rt=$top/tests/cross/la64rt
+rt=$top/tests/fairlock/cross/la64rt
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cflags=(--target=loongarch64-linux-gnu -mno-lsx -ffreestanding -nostdlib
@@ -18,7 +18,7 @@ clang-19 "${cflags[@]}" -fno-builtin -c -o "$work/rt.o" "$rt/rt.c"
 objs=("$work/rt.o")
 for src in "$rt/rt_thread.c" "$top"/src/fairlock/*.c "$top"/src/la64/decode.c \
 	"$top"/src/la64/format.c "$top"/src/la64/names.c "$top/tests/harness.c" \
-	"$top/tests/stress/test_stress.c"; do
+	"$top/tests/fairlock/stress/test_stress.c"; do
 	o=$work/$(basename "$src" .c).o
 	clang-19 "${cflags[@]}" -c -o "$o" "$src"
 	objs+=("$o")

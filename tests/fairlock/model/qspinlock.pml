@@ -7,7 +7,7 @@
  * pending bit, tail), and an access of the whole word is an atomic block
  * over all three.  Each thread has one MCS node (no nesting).
  *
- * Properties (tests/model/run.sh):
+ * Properties (tests/fairlock/model/run.sh):
  *   - mutual exclusion: assert in the critical section;
  *   - no deadlock: invalid end states (all threads loop forever);
  *   - FIFO once queued: threads that published themselves as the tail

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Run one GenMC harness of tests/wmm on the library's own sources, built
+# Run one GenMC harness of tests/fairlock/wmm on the library's own sources, built
 # with -DFL_MODEL_CHECK, under one memory model, and compare the verdict
 # with what is expected.  GenMC is built once from third_party/ (scripts/
 # wmm-tools.sh) and cached.
-# usage: tests/wmm/run.sh HARNESS MODEL pass|fail [--mutant FILE:LINE:FROM:TO]
+# usage: tests/fairlock/wmm/run.sh HARNESS MODEL pass|fail [--mutant FILE:LINE:FROM:TO]
 #                         [--no-liveness] [-DNAME=VALUE...]
 #   (FILE:LINE:FROM:TO with LINE a text that names exactly one line of FILE,
 #   or TEXT#N: the Nth line that contains TEXT)
@@ -12,7 +12,7 @@
 #   memory order weakened): the harness must then report a violation.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+top=$(cd "$here/../../.." && pwd)
 harness=$1 model=$2 expect=$3
 shift 3
 liveness=(--check-liveness)

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Run one herd7 litmus file of tests/wmm/litmus under the model it names
+# Run one herd7 litmus file of tests/fairlock/wmm/litmus under the model it names
 # ("model: X.cat" in its header) and compare herd7's verdict with the one
 # it expects ("expect: Never" or "expect: Sometimes").  herd7 is built
 # once from third_party/ (scripts/wmm-tools.sh) and cached.
-# usage: tests/wmm/herd.sh FILE.litmus
+# usage: tests/fairlock/wmm/herd.sh FILE.litmus
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+top=$(cd "$here/../../.." && pwd)
 file=$1
 [ -f "$file" ] || file=$here/litmus/$1
 [ -f "$file" ] || { echo "herd.sh: no litmus file '$1'" >&2; exit 2; }

@@ -15,7 +15,7 @@
 #define FL_WMM_H
 
 #ifndef FL_MODEL_CHECK
-#error "build the harnesses with -DFL_MODEL_CHECK (tests/wmm/run.sh)"
+#error "build the harnesses with -DFL_MODEL_CHECK (tests/fairlock/wmm/run.sh)"
 #endif
 
 #include <assert.h>

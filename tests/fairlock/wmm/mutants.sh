@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Run the mutants of tests/wmm/mutants.txt named on the command line (all
+# Run the mutants of tests/fairlock/wmm/mutants.txt named on the command line (all
 # of them with no argument): each weakens one memory order of the library
 # by one step and runs its GenMC harness, which must report a violation
 # (caught) or still pass (redundant or unreached, with the reason in
 # docs/model-checking.md).
-# usage: tests/wmm/mutants.sh [ID...]
+# usage: tests/fairlock/wmm/mutants.sh [ID...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 table=$here/mutants.txt

@@ -12,7 +12,7 @@
  * the smallest modulus that keeps every state distinguishable, and the
  * wrap-around happens every few acquisitions instead of every 65536.
  *
- * Properties (checked by tests/model/run.sh):
+ * Properties (checked by tests/fairlock/model/run.sh):
  *   - mutual exclusion: assert in the critical section;
  *   - no deadlock: spin's invalid-end-state check (every process loops
  *     forever, so a state where all are blocked is a deadlock);

@@ -3,10 +3,10 @@
 # bare-metal test with gcc-or1k-elf, run it under qemu-system-or1k and read
 # its verdict from the UART.  Single CPU, no threads: it checks the
 # single-threaded semantics and exact lock words, not contention.
-# usage: tests/cross/or1k/run.sh [SCRATCH]
+# usage: tests/fairlock/cross/or1k/run.sh [SCRATCH]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../../.." && pwd)
+top=$(cd "$here/../../../.." && pwd)
 scratch=${1:-$(mktemp -d)}
 mkdir -p "$scratch"
 lib=$top/src/fairlock

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Build fairlock and its tests for one target with Debian's cross compiler,
 # statically, and run them under qemu-user: real threads, real contention.
-# usage: tests/cross/run.sh TARGET [SCRATCH]
+# usage: tests/fairlock/cross/run.sh TARGET [SCRATCH]
 #   TARGET: aarch64 riscv64 armhf s390x powerpc mips loongarch64
 # LoongArch has no libc in Debian 12: its tests link the project's own
-# freestanding runtime (tests/cross/la64rt) and are built with clang-19.
+# freestanding runtime (tests/fairlock/cross/la64rt) and are built with clang-19.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+top=$(cd "$here/../../.." && pwd)
 . "$here/targets.sh"
 target=$1
 scratch=${2:-$(mktemp -d)}
@@ -45,14 +45,14 @@ build() { # name, extra flags and sources...
 	shift
 	"$cc" "${cflags[@]}" -o "$name" "$@" "${harness[@]}"
 }
-build test_ticket "$top/tests/unit/test_ticket.c" "${lib[@]}"
-build test_qspinlock "$top/tests/unit/test_qspinlock.c" "${lib[@]}"
-build test_qrwlock "$top/tests/unit/test_qrwlock.c" "${lib[@]}"
-build test_debug -DFL_DEBUG "$top/tests/unit/test_debug.c" "${lib[@]}"
-build test_qspin_pool -DFL_QSPIN_THREAD_POOL=4 "$top/tests/unit/test_qspin_pool.c" "${lib[@]}"
-build test_stress "$top/tests/stress/test_stress.c" "${lib[@]}"
-build test_fifo "$top/tests/stress/test_fifo.c" "${lib[@]}"
-build test_qrw_fair "$top/tests/stress/test_qrw_fair.c" "${lib[@]}"
+build test_ticket "$top/tests/fairlock/unit/test_ticket.c" "${lib[@]}"
+build test_qspinlock "$top/tests/fairlock/unit/test_qspinlock.c" "${lib[@]}"
+build test_qrwlock "$top/tests/fairlock/unit/test_qrwlock.c" "${lib[@]}"
+build test_debug -DFL_DEBUG "$top/tests/fairlock/unit/test_debug.c" "${lib[@]}"
+build test_qspin_pool -DFL_QSPIN_THREAD_POOL=4 "$top/tests/fairlock/unit/test_qspin_pool.c" "${lib[@]}"
+build test_stress "$top/tests/fairlock/stress/test_stress.c" "${lib[@]}"
+build test_fifo "$top/tests/fairlock/stress/test_fifo.c" "${lib[@]}"
+build test_qrw_fair "$top/tests/fairlock/stress/test_qrw_fair.c" "${lib[@]}"
 
 echo "cross $target ($(cross_what "$target")): $("$cc" --version | head -1), $($qemu --version | head -1)"
 passed=0 failed=0
@@ -73,10 +73,10 @@ t 1 test_qspinlock
 t 1 test_qrwlock
 t 1 test_debug
 t 5 test_qspin_pool
-for kind in ticket ticket-park ticket-park-bounded qspin qrw; do
+for kind in ticket ticket-park ticket-park-bounded qspin qrw-write qrw; do
 	t 5 test_stress "$kind" 4
 done
-for kind in ticket ticket-park qspin; do
+for kind in ticket ticket-park qspin qrw-write; do
 	t 4 test_fifo "$kind" 4
 done
 t 10 test_qrw_fair

@@ -3,14 +3,14 @@
 # cares about it: the fast path must be one atomic add on the word
 # (amoadd.w.aqrl on RISC-V, amadd_db.w on LoongArch), not a compare-exchange
 # loop, and the unlock a half-word store after a release barrier.
-# usage: tests/cross/codegen.sh riscv64-clang|riscv64-gcc|loongarch64
+# usage: tests/fairlock/cross/codegen.sh riscv64-clang|riscv64-gcc|loongarch64
 # GCC 12 (Debian 12's riscv64-linux-gnu-gcc) maps a SEQ_CST fetch-add to
 # `fence iorw,ow; amoadd.w.aq` and a release store to a full fence: still
 # one AMO and no loop, which is what is checked for it; clang-19 gives the
 # kernel's own `amoadd.w.aqrl` and `fence rw,w`, which is checked exactly.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+top=$(cd "$here/../../.." && pwd)
 target=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -5,25 +5,20 @@
  * critical sections shows up as a lost update, a broken invariant, or (under
  * ThreadSanitizer) a data race report.
  *
- * usage: test_stress ticket|ticket-try|ticket-park|ticket-park-bounded|qspin|qspin-try|qrw THREADS
+ * usage: test_stress LOCK[-try]|qrw THREADS
+ *   LOCK      a row of tests/fairlock/locks.h, taken with lock()
+ *   LOCK-try  the same, taken by polling trylock()
+ *   qrw       the qrwlock, one writer in four threads, the rest readers
  */
-#include <string.h>
-
-#include <fairlock/qrwlock.h>
-#include <fairlock/qspinlock.h>
-#include <fairlock/ticket.h>
-#include <fairlock/ticket_park.h>
-
+#include "fairlock/locks.h"
 #include "harness.h"
 
 #define MAX_THREADS 256
 #define MIN_EVIDENCE 100
 
+static const struct test_lock *lk;
+
 static struct {
-	fl_ticket_t ticket;
-	fl_ticket_park_t park;
-	fl_qspinlock_t qspin;
-	fl_qrwlock_t qrw;
 	/* protected data: plain on purpose */
 	unsigned long counter;
 	unsigned long a, b; /* qrw: writers keep a == b */
@@ -36,9 +31,7 @@ static struct {
 	double work_end;
 	double deadline;
 	unsigned long done[MAX_THREADS]; /* iterations each thread ran */
-} s = { .ticket = FL_TICKET_INIT, .park = FL_TICKET_PARK_INIT,
-	.qspin = FL_QSPINLOCK_INIT,
-	.qrw = FL_QRWLOCK_INIT };
+} s;
 
 static void count_failed_trylocks(unsigned long n)
 {
@@ -73,9 +66,9 @@ static bool keep_going(unsigned long n)
 /* Readers count themselves in while they wait, so the word shows them. */
 static bool readers_waiting(void)
 {
-	return (__atomic_load_n(&s.qrw.u.cnts, __ATOMIC_RELAXED) >>
+	return (__atomic_load_n(&tl_qrw.u.cnts, __ATOMIC_RELAXED) >>
 		FL_QR_SHIFT) != 0 ||
-	       fl_qrw_is_contended(&s.qrw);
+	       fl_qrw_is_contended(&tl_qrw);
 }
 
 static void critical_section(bool others_waiting)
@@ -101,54 +94,22 @@ static void outside_work(void)
 		fl_cpu_relax();
 }
 
-static void ticket_worker(void *arg, unsigned int i)
-{
-	bool try_only = *(bool *)arg;
-	unsigned long n;
-
-	for (n = 0; keep_going(n); n++) {
-		if (try_only) {
-			unsigned int polls = 0;
-
-			while (!fl_ticket_trylock(&s.ticket))
-				fl_spin_wait(&polls);
-			count_failed_trylocks(polls);
-		} else {
-			fl_ticket_lock(&s.ticket);
-		}
-		critical_section(fl_ticket_is_contended(&s.ticket));
-		fl_ticket_unlock(&s.ticket);
-		outside_work();
-	}
-	s.done[i] = n;
-}
-
-/* The deepest queue (holder included) a holder of the parking lock saw. */
+/* The deepest queue (holder included) a holder saw, where the row counts it. */
 static uint32_t deepest_queue;
 
-static void park_worker(void *arg, unsigned int i)
+static void note_queue_depth(void)
 {
-	unsigned long n;
+	uint32_t v = __atomic_load_n(lk->queue_word, __ATOMIC_RELAXED);
+	uint32_t depth = fl_ticket_outstanding(v);
+	uint32_t seen = __atomic_load_n(&deepest_queue, __ATOMIC_RELAXED);
 
-	(void)arg;
-	for (n = 0; keep_going(n); n++) {
-		uint32_t v, depth, seen;
-
-		fl_ticket_park_lock(&s.park);
-		v = __atomic_load_n(&s.park.ticket.val, __ATOMIC_RELAXED);
-		depth = fl_ticket_outstanding(v);
-		seen = __atomic_load_n(&deepest_queue, __ATOMIC_RELAXED);
-		while (depth > seen && !__atomic_compare_exchange_n(&deepest_queue,
-				&seen, depth, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-			;
-		critical_section(fl_ticket_park_is_contended(&s.park));
-		fl_ticket_park_unlock(&s.park);
-		outside_work();
-	}
-	s.done[i] = n;
+	while (depth > seen && !__atomic_compare_exchange_n(&deepest_queue,
+			&seen, depth, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
 }
 
-static void qspin_worker(void *arg, unsigned int i)
+/* Any row of the lock table, taken by lock() or by polling trylock(). */
+static void exclusive_worker(void *arg, unsigned int i)
 {
 	bool try_only = *(bool *)arg;
 	unsigned long n;
@@ -157,14 +118,16 @@ static void qspin_worker(void *arg, unsigned int i)
 		if (try_only) {
 			unsigned int polls = 0;
 
-			while (!fl_qspin_trylock(&s.qspin))
+			while (!lk->trylock())
 				fl_spin_wait(&polls);
 			count_failed_trylocks(polls);
 		} else {
-			fl_qspin_lock(&s.qspin);
+			lk->lock();
 		}
-		critical_section(fl_qspin_is_contended(&s.qspin));
-		fl_qspin_unlock(&s.qspin);
+		if (lk->ticket_queue)
+			note_queue_depth();
+		critical_section(lk->is_contended());
+		lk->unlock();
 		outside_work();
 	}
 	s.done[i] = n;
@@ -179,21 +142,21 @@ static void qrw_worker(void *arg, unsigned int i)
 	for (n = 0; keep_going(n); n++) {
 		if (i % 4 == 0) {
 			if (n % 2)
-				fl_qrw_write_lock(&s.qrw);
+				fl_qrw_write_lock(&tl_qrw);
 			else
-				while (!fl_qrw_write_trylock(&s.qrw))
+				while (!fl_qrw_write_trylock(&tl_qrw))
 					count_failed_trylocks(1);
 			critical_section(readers_waiting());
 			s.a++;
 			s.b++;
-			fl_qrw_write_unlock(&s.qrw);
+			fl_qrw_write_unlock(&tl_qrw);
 		} else {
 			unsigned long a, b;
 
 			if (n % 2)
-				fl_qrw_read_lock(&s.qrw);
+				fl_qrw_read_lock(&tl_qrw);
 			else
-				while (!fl_qrw_read_trylock(&s.qrw))
+				while (!fl_qrw_read_trylock(&tl_qrw))
 					count_failed_trylocks(1);
 			a = s.a;
 			b = s.b;
@@ -201,7 +164,7 @@ static void qrw_worker(void *arg, unsigned int i)
 				__atomic_fetch_add(&s.torn_reads, 1,
 						   __ATOMIC_RELAXED);
 			CHECK(s.inside == 0);
-			fl_qrw_read_unlock(&s.qrw);
+			fl_qrw_read_unlock(&tl_qrw);
 		}
 		outside_work();
 	}
@@ -217,19 +180,65 @@ static unsigned long total_done(unsigned int threads)
 	return sum;
 }
 
+__attribute__((noreturn)) static void usage(const char *prog)
+{
+	fprintf(stderr, "usage: %s LOCK[-try]|qrw THREADS; LOCK one of:", prog);
+	for (unsigned int i = 0; i < TEST_LOCK_COUNT; i++)
+		fprintf(stderr, " %s", test_locks[i].name);
+	fprintf(stderr, "\n");
+	exit(2);
+}
+
+/* Run the reader/writer mix; returns the writers' sections. */
+static unsigned long run_qrw(unsigned int threads)
+{
+	run_threads(threads, qrw_worker, NULL);
+	CHECK(tl_qrw_is_idle(0));
+	CHECK_EQ(s.torn_reads, 0);
+	CHECK_EQ(s.a, s.b);
+	return total_done(threads);
+}
+
+/* Run the lock of row `name` (with -try: by trylock); returns sections. */
+static unsigned long run_exclusive(const char *name, unsigned int threads,
+				   const char *prog)
+{
+	char row[64];
+	size_t len = strlen(name);
+	bool try_only = len > 4 && !strcmp(name + len - 4, "-try");
+	unsigned long done;
+
+	if (try_only)
+		len -= 4;
+	if (len >= sizeof(row))
+		usage(prog);
+	memcpy(row, name, len);
+	row[len] = '\0';
+	lk = test_lock_find(row);
+	if (!lk)
+		usage(prog);
+	lk->reset();
+	run_threads(threads, exclusive_worker, &try_only);
+	done = total_done(threads);
+	CHECK(lk->is_idle(done));
+	if (lk->ticket_queue)
+		printf("deepest queue seen: %u of %u threads%s\n",
+		       deepest_queue, threads, lk->fifo ? "" : " (bound 2)");
+	/* The gate holds most back; a few may pass it together. */
+	if (!lk->fifo && threads >= 8)
+		CHECK(deepest_queue < threads);
+	return done;
+}
+
 int main(int argc, char **argv)
 {
 	const char *kind = argc > 1 ? argv[1] : "";
 	unsigned int threads = argc > 2 ? (unsigned int)atoi(argv[2]) : 0;
-	bool try_only = strstr(kind, "-try") != NULL;
 	double t0 = now_seconds();
 	unsigned long expect;
 
-	if (threads == 0 || threads > MAX_THREADS) {
-		fprintf(stderr, "usage: %s ticket|ticket-try|ticket-park|ticket-park-bounded|qspin|qspin-try|qrw THREADS\n",
-			argv[0]);
-		return 2;
-	}
+	if (threads == 0 || threads > MAX_THREADS)
+		usage(argv[0]);
 	/*
 	 * 400000 acquisitions in all, however many threads: beyond the core
 	 * count every hand-over waits for the scheduler, so the run's length
@@ -238,43 +247,10 @@ int main(int argc, char **argv)
 	s.iterations = test_iterations(400000 / threads);
 	s.work_end = now_seconds() + 20;
 	s.deadline = now_seconds() + 120;
-	if (!strncmp(kind, "ticket-park", 11)) {
-		/* ticket-park-bounded: a queue of 2 (the machines have 2 CPUs). */
-		bool bounded = !strcmp(kind, "ticket-park-bounded");
-
-		if (bounded)
-			fl_ticket_park_init_bounded(&s.park, 2);
-		run_threads(threads, park_worker, NULL);
-		expect = total_done(threads);
-		CHECK_EQ(s.park.ticket.val >> 16, s.park.ticket.val & 0xffff);
-		CHECK_EQ(s.park.ticket.val & 0xffff, expect & 0xffff);
-		CHECK_EQ(s.park.sleepers, 0);
-		printf("deepest queue seen: %u of %u threads%s\n", deepest_queue,
-		       threads, bounded ? " (bound 2)" : "");
-		/* The gate holds most back; a few may pass it together. */
-		if (bounded && threads >= 8)
-			CHECK(deepest_queue < threads);
-	} else if (!strncmp(kind, "ticket", 6)) {
-		run_threads(threads, ticket_worker, &try_only);
-		CHECK_EQ(s.ticket.val >> 16, s.ticket.val & 0xffff);
-		expect = total_done(threads);
-		CHECK_EQ(s.ticket.val & 0xffff, expect & 0xffff);
-	} else if (!strncmp(kind, "qspin", 5)) {
-		run_threads(threads, qspin_worker, &try_only);
-		CHECK_EQ(s.qspin.val, 0);
-		expect = total_done(threads);
-	} else if (!strcmp(kind, "qrw")) {
-		run_threads(threads, qrw_worker, NULL);
-		CHECK_EQ(s.qrw.u.cnts, 0);
-		CHECK_EQ(s.qrw.wait_lock.val >> 16,
-			 s.qrw.wait_lock.val & 0xffff);
-		CHECK_EQ(s.torn_reads, 0);
-		CHECK_EQ(s.a, s.b);
-		expect = total_done(threads);
-	} else {
-		fprintf(stderr, "%s: unknown lock kind '%s'\n", argv[0], kind);
-		return 2;
-	}
+	if (!strcmp(kind, "qrw"))
+		expect = run_qrw(threads);
+	else
+		expect = run_exclusive(kind, threads, argv[0]);
 	CHECK_EQ(s.counter, expect);
 	printf("test_stress %s: %u threads, %lu sections (%lu each planned%s): ok, "
 	       "%lu had waiters, %lu failed trylocks (%.2f s)\n",

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: MIT
 """Write the herd7 litmus files of this directory: the kernel's lock
 litmus tests on the instructions fairlock's ticket lock compiles to on
-arm64, RISC-V and Power (tests/cross/codegen.sh prints them), and
+arm64, RISC-V and Power (tests/fairlock/cross/codegen.sh prints them), and
 controls with one ordering removed.  Each file says what it expects;
-tests/wmm/herd.sh checks it.  Run from this directory.  The mixed-size
+tests/fairlock/wmm/herd.sh checks it.  Run from this directory.  The mixed-size
 files (MS+*) and the qspinlock's (HO+qspin*) are written by hand."""
 
 NOTE = {
@@ -171,7 +171,7 @@ def three(arch, test, expect):
          expect, "l=131074")
 
 
-VERDICT = {  # what herd7 answers; the files assert it (tests/wmm/herd.sh)
+VERDICT = {  # what herd7 answers; the files assert it (tests/fairlock/wmm/herd.sh)
     ('Z6.0', 'AArch64'): 'Never', ('Z6.0', 'RISCV'): 'Never', ('Z6.0', 'PPC'): 'Sometimes',
 }
 for name in ('AArch64', 'RISCV', 'PPC'):
