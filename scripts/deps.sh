@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install the Debian 12 packages a task needs, and only those missing.
-# usage: scripts/deps.sh GROUP...   (groups: build test bench vm cross model la64 wmm)
+# usage: scripts/deps.sh GROUP...   (groups: build test bench vm cross model la64 wmm package)
 # Runs apt-get as root, through sudo when not root.  Nothing else is
 # downloaded.
 set -euo pipefail
@@ -19,6 +19,8 @@ packages_for() {
 		gcc-mips-linux-gnu libc6-dev-mips-cross \
 		clang-19 lld-19 llvm-19 gcc-or1k-elf qemu-system-misc ;;
 	model) echo spin ;;
+	package) echo debhelper dpkg-dev fakeroot lintian mmdebstrap pkgconf \
+		liblzma-dev libzstd-dev ;;
 	la64) echo clang-19 lld-19 llvm-19 ;;
 	wmm) echo clang-19 llvm-19-dev autoconf automake libffi-dev zlib1g-dev \
 		libedit-dev ocaml-nox ocaml-dune menhir libmenhir-ocaml-dev \

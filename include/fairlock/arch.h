@@ -108,6 +108,15 @@ int fl_model_thread_index(void);
 #endif
 
 /*
+ * The library is built with hidden visibility; FL_API marks what it
+ * exports.  That is the public functions and the fl__ slow paths that the
+ * inline fast paths in these headers call: programs compiled against one
+ * release call them directly, so they are ABI as much as the public names
+ * are (docs/fairlock.md, "ABI").
+ */
+#define FL_API __attribute__((visibility("default")))
+
+/*
  * The coherence granule that per-thread data is padded to, so that two
  * threads' spinning never shares a line: 64 bytes on the x86-64, arm64,
  * RISC-V and LoongArch cores this targets (some arm64 and POWER parts use
@@ -149,7 +158,7 @@ static inline void fl_cpu_relax(void)
  */
 #define FL_SPIN_RELAX_LIMIT 256u
 
-void fl__yield(void);
+FL_API void fl__yield(void);
 
 static inline void fl_spin_wait(unsigned int *polls)
 {
@@ -170,7 +179,7 @@ static inline void fl_spin_wait(unsigned int *polls)
  * Misuse that would otherwise corrupt a lock silently ends the process with
  * a message naming the call, the lock and the reason.
  */
-FL_NORETURN void fl__bug(const char *func, const void *lock, const char *why);
+FL_API FL_NORETURN void fl__bug(const char *func, const void *lock, const char *why);
 
 FL_EXTERN_C_END
 

@@ -53,8 +53,8 @@ typedef struct fl_qrwlock {
 #define FL_QR_BIAS (UINT32_C(1) << FL_QR_SHIFT)
 #define FL_QW_LOCKED_BYTE (FL_BIG_ENDIAN ? 3 : 0)
 
-void fl__qrw_read_lock_slowpath(fl_qrwlock_t *lock);
-void fl__qrw_write_lock_slowpath(fl_qrwlock_t *lock);
+FL_API void fl__qrw_read_lock_slowpath(fl_qrwlock_t *lock);
+FL_API void fl__qrw_write_lock_slowpath(fl_qrwlock_t *lock);
 
 static inline void fl_qrw_init(fl_qrwlock_t *lock)
 {

@@ -88,20 +88,20 @@ typedef union fl_qspinlock {
 #define FL_Q_LOCKED_PENDING_HALF (FL_BIG_ENDIAN ? 1 : 0)
 #define FL_Q_TAIL_HALF (FL_BIG_ENDIAN ? 0 : 1)
 
-void fl__qspin_lock_slowpath(fl_qspinlock_t *lock, uint32_t val);
+FL_API void fl__qspin_lock_slowpath(fl_qspinlock_t *lock, uint32_t val);
 
 /*
  * The number of threads that can hold a queue index at once; threads beyond
  * it still lock correctly, by spinning on trylock.
  */
-unsigned int fl_qspin_max_threads(void);
+FL_API unsigned int fl_qspin_max_threads(void);
 
 /*
  * Give the calling thread its queue index now rather than on its first
  * contended acquisition.  Returns the index, or -1 if all are taken.
  * The index is returned to the pool when the thread exits.
  */
-int fl_qspin_thread_register(void);
+FL_API int fl_qspin_thread_register(void);
 
 static inline void fl_qspin_init(fl_qspinlock_t *lock)
 {

@@ -101,7 +101,7 @@ static inline uint16_t fl_ticket_outstanding(uint32_t val)
 #endif
 #endif
 
-void fl__ticket_lock_slowpath(fl_ticket_t *lock, uint32_t val);
+FL_API void fl__ticket_lock_slowpath(fl_ticket_t *lock, uint32_t val);
 
 static inline void fl_ticket_init(fl_ticket_t *lock)
 {

@@ -55,10 +55,10 @@ typedef struct fl_ticket_park {
 #define FL_TICKET_PARK_INIT { FL_TICKET_INIT, 0, 0, 0 }
 #define FL__PARK_GATE_SLEEPER 0x10000u
 
-void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val);
-void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
+FL_API void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val);
+FL_API void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
 			  uint32_t sleepers);
-void fl__ticket_park_gate(fl_ticket_park_t *lock);
+FL_API void fl__ticket_park_gate(fl_ticket_park_t *lock);
 
 static inline void fl_ticket_park_init(fl_ticket_park_t *lock)
 {

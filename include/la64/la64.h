@@ -24,6 +24,9 @@
 extern "C" {
 #endif
 
+/* The library is built with hidden visibility; LA64_API marks its ABI. */
+#define LA64_API __attribute__((visibility("default")))
+
 /* Instruction identifiers: LA64_INSN_ADD_W for add.w, ..., in table order. */
 enum la64_id {
 	LA64_INSN_INVALID = 0,
@@ -147,7 +150,7 @@ struct la64_insn {
  * a base LA64 instruction; returns false and sets insn->id to
  * LA64_INSN_INVALID (noperands 0) if it is not.
  */
-bool la64_decode(uint32_t word, struct la64_insn *insn);
+LA64_API bool la64_decode(uint32_t word, struct la64_insn *insn);
 
 /*
  * Print insn as assembler text, mnemonic and operands separated by a tab,
@@ -158,36 +161,36 @@ bool la64_decode(uint32_t word, struct la64_insn *insn);
  * length the full text needs (like snprintf); the output is always
  * terminated when size > 0.  An invalid insn prints as ".word 0x%08x".
  */
-size_t la64_format(const struct la64_insn *insn, uint64_t pc, unsigned flags,
+LA64_API size_t la64_format(const struct la64_insn *insn, uint64_t pc, unsigned flags,
 		   char *buf, size_t size);
 
 /* If insn is a PC-relative branch or jump, store its target and return true. */
-bool la64_branch_target(const struct la64_insn *insn, uint64_t pc,
+LA64_API bool la64_branch_target(const struct la64_insn *insn, uint64_t pc,
 			uint64_t *target);
 
 /* The mnemonic of id ("add.w"), or NULL for an unknown id. */
-const char *la64_mnemonic(enum la64_id id);
+LA64_API const char *la64_mnemonic(enum la64_id id);
 
 /* The documentation group of id. */
-enum la64_group la64_insn_group(enum la64_id id);
+LA64_API enum la64_group la64_insn_group(enum la64_id id);
 
 /* The format of id. */
-enum la64_format la64_insn_format(enum la64_id id);
+LA64_API enum la64_format la64_insn_format(enum la64_id id);
 
 /* Opcode bits and mask of id: word is id iff (word & mask) == match. */
-bool la64_insn_encoding(enum la64_id id, uint32_t *match, uint32_t *mask);
+LA64_API bool la64_insn_encoding(enum la64_id id, uint32_t *match, uint32_t *mask);
 
 /* "$a0", or "$r4" with LA64_PRINT_RAW_REGS; NULL when reg > 31. */
-const char *la64_gpr_name(unsigned reg, unsigned flags);
+LA64_API const char *la64_gpr_name(unsigned reg, unsigned flags);
 
 /* "$fa0", or "$f0" with LA64_PRINT_RAW_REGS; NULL when reg > 31. */
-const char *la64_fpr_name(unsigned reg, unsigned flags);
+LA64_API const char *la64_fpr_name(unsigned reg, unsigned flags);
 
 /*
  * The documented name of a CSR ("DMW0", "SAVE3", "MWP2CFG1") into buf;
  * returns the length, or 0 when the number has no documented name.
  */
-size_t la64_csr_name(unsigned csr, char *buf, size_t size);
+LA64_API size_t la64_csr_name(unsigned csr, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

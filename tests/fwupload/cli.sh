@@ -34,6 +34,8 @@ grep -q '^fake0 *idle' list.txt
 f --json list | grep -q '^\[{"device": "fake0", "status": "idle", "error": "", "remaining_size": 0}\]$'
 FWUPLOAD_SYSFS_ROOT=$root "$fw" status fake0 | grep -q '^fake0 *idle'
 echo "ok: list and status (also via FWUPLOAD_SYSFS_ROOT)"
+grep -qx 'fwupload [0-9]*\.[0-9]*\.[0-9]* (fairlock-toolkit)' <<<"$("$fw" --version)"
+echo "ok: --version"
 
 # an upload through the sysfs backend: the files end as the kernel wants
 expect 0 fake0 img

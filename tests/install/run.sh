@@ -32,6 +32,12 @@ ${CC:-cc} -std=c11 -Wall -Werror -o "$scratch/consumer-static" "$here/consumer/c
 	$(pkg-config --cflags fairlock) "$libdir/libfairlock.a" $(pkg-config --static --libs-only-other fairlock)
 "$scratch/consumer-static"
 
+echo "== pkg-config la64, shared"
+# shellcheck disable=SC2046
+${CC:-cc} -std=c11 -Wall -Werror -o "$scratch/la64_consumer" "$here/consumer/la64_consumer.c" \
+	$(pkg-config --cflags --libs la64)
+LD_LIBRARY_PATH=$libdir "$scratch/la64_consumer"
+
 echo "== find_package(fairlock)"
 cmake -S "$here/consumer" -B "$scratch/cmake-build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$scratch/cmake-build" >/dev/null

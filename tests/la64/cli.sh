@@ -34,6 +34,8 @@ printf '\x00\x00\x40\x03\x20\x00' > "$work/odd.bin"
 mkdir -p "$work/dir"
 
 expect 1 'empty file' "$work/empty"
+grep -qx 'la64dis [0-9]*\.[0-9]*\.[0-9]* (fairlock-toolkit)' <<<"$("$dis" --version)" ||
+	{ echo "FAIL: la64dis --version"; fail=1; }
 expect 1 'is a directory' "$work/dir"
 expect 1 'No such file' "$work/missing"
 expect 1 'not an ELF file' "$work/text"

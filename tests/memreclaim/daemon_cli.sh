@@ -60,6 +60,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=$("$mr" --cgroup-root "$root" run --check-config -c "$here/../../dist/memreclaim.conf" 2>&1); rc=$?
 [ $rc = 0 ] && contains "$out" '^\[cgroup workload.slice/batch.service\].*zswap_tuning yes' &&
 	ok "the shipped example config is valid" || bad "dist/memreclaim.conf: rc $rc: $out"
+out=$("$mr" --version 2>&1); rc=$?
+[ $rc = 0 ] && contains "$out" -x 'memreclaim [0-9]*\.[0-9]*\.[0-9]* (fairlock-toolkit)' &&
+	ok "--version" || bad "--version: rc $rc: $out"
 out=$("$mr" run --interval 0 a 2>&1); rc=$?
 [ $rc = 2 ] && ok "a bad flag value: exit 2" || bad "bad flag: rc $rc: $out"
 out=$("$mr" run 2>&1); rc=$?

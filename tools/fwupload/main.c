@@ -13,6 +13,7 @@
 #include "common/clock.h"
 #include "common/json.h"
 #include "common/sysfs.h"
+#include "common/version.h"
 #include "fwupload.h"
 #include "progress.h"
 
@@ -29,7 +30,8 @@ static const char usage[] =
 	"  -t, --timeout SEC    cancel and exit 8 after SEC seconds\n"
 	"      --poll-ms MS     status polling interval (default 10)\n"
 	"      --sysfs-root DIR where sysfs is (default $FWUPLOAD_SYSFS_ROOT or /sys)\n"
-	"  -h, --help           this text\n";
+	"  -h, --help           this text\n"
+	"      --version        print the version\n";
 
 static volatile sig_atomic_t stop_signal;
 
@@ -262,6 +264,7 @@ int main(int argc, char **argv)
 		{ "poll-ms", required_argument, NULL, 'p' },
 		{ "sysfs-root", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli c = { .poll_ms = 10 };
@@ -289,6 +292,7 @@ int main(int argc, char **argv)
 			break;
 		case 'r': c.root = optarg; break;
 		case 'h': fputs(usage, stdout); return FWU_OK;
+		case 'V': return print_version("fwupload");
 		default: fputs(usage, stderr); return FWU_EXIT_USAGE;
 		}
 	}

@@ -16,6 +16,7 @@
 
 #include "dis.h"
 #include "elf.h"
+#include "common/version.h"
 #include "la64/la64.h"
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
@@ -39,6 +40,7 @@ static void usage(FILE *f)
 	      "  -C, --no-csr-names  no '# NAME' comment after CSR numbers\n"
 	      "      --u0            print $r21 as $u0, the kernel's name\n"
 	      "  -h, --help          this text\n"
+	      "      --version       print the version\n"
 	      "\n"
 	      "Exit status: 0 done, 1 an input could not be read or parsed, 2 bad usage.\n",
 	      f);
@@ -184,6 +186,7 @@ int main(int argc, char **argv)
 		{ "no-csr-names", no_argument, NULL, 'C' },
 		{ "u0", no_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	unsigned flags = LA64_PRINT_CSR_NAMES;
@@ -207,6 +210,7 @@ int main(int argc, char **argv)
 		case 'C': flags &= ~LA64_PRINT_CSR_NAMES; break;
 		case 'U': flags |= LA64_PRINT_U0; break;
 		case 'h': usage(stdout); return 0;
+		case 'V': return print_version("la64dis");
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}

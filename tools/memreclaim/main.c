@@ -16,6 +16,7 @@
 #include "common/json.h"
 #include "common/size.h"
 #include "common/sysfs.h"
+#include "common/version.h"
 #include "cgroup.h"
 #include "daemon.h"
 #include "settings.h"
@@ -30,7 +31,7 @@ static const char usage[] =
 	"  -j, --json             machine output\n"
 	"  -p, --prometheus       stat: Prometheus text format\n"
 	"      --cgroup-root DIR  default $MEMRECLAIM_CGROUP_ROOT or /sys/fs/cgroup\n"
-	"  -h, --help\n"
+	"  -h, --help  --version\n"
 	"run: the daemon (memreclaim(8) documents each setting and its default)\n"
 	"  -c, --config FILE      settings and [cgroup PATH] sections\n"
 	"      --check-config     validate, print the effective settings, exit\n"
@@ -425,6 +426,7 @@ static const struct option *long_options(void)
 		{ "max", required_argument, NULL, 'm' },
 		{ "writeback", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ "config", required_argument, NULL, 'c' },
 		{ "check-config", no_argument, NULL, 'C' },
 		{ "dry-run", no_argument, NULL, 'n' },
@@ -502,6 +504,7 @@ static int take_option(struct opts *o, int opt)
 		o->writeback = optarg;
 		break;
 	case 'h': print_usage(stdout); return MR_OK;
+	case 'V': return print_version("memreclaim");
 	default: print_usage(stderr); return MR_EXIT_USAGE;
 	}
 	return -1;

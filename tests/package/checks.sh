@@ -1,0 +1,88 @@
+#!/bin/sh
+# Run inside a clean Debian 12 chroot (scripts/package.sh): install the
+# packages from /tmp/debs with apt, use them as a user would, then remove
+# and purge them and check what each leaves behind.
+# usage: checks.sh   (as root in the chroot; the consumers in /tmp/src)
+set -eu
+export DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8
+passed=0
+fail() { echo "FAIL: $*" >&2; exit 1; }
+ok() { passed=$((passed + 1)); echo "ok   $*"; }
+
+# Every file outside the package manager's own state, the caches and the
+# API file systems.
+snapshot() {
+	find / -xdev \( -path /proc -o -path /sys -o -path /dev -o -path /tmp \
+		-o -path /run -o -path /var/lib/dpkg -o -path /var/lib/apt \
+		-o -path /var/cache -o -path /var/log \) -prune -o -print | sort
+}
+packages="libfairlock0 libfairlock-dev libla64-0 libla64-dev la64dis memreclaim fwupload"
+
+snapshot >/tmp/before
+apt-get install -y -q --no-install-recommends /tmp/debs/*.deb >/tmp/apt.log 2>&1 ||
+	{ cat /tmp/apt.log; fail "apt-get install of the packages"; }
+for p in $packages; do
+	dpkg-query -W -f='${Status}\n' "$p" | grep -qx "install ok installed" ||
+		fail "$p is not installed"
+done
+ok "apt installed $packages"
+
+cd /tmp
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Werror -o consumer src/consumer.c $(pkg-config --cflags --libs fairlock)
+./consumer >/tmp/out || fail "fairlock consumer: $(cat /tmp/out)"
+ok "a program built with pkg-config fairlock runs: $(cat /tmp/out)"
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Werror -o la64_consumer src/la64_consumer.c $(pkg-config --cflags --libs la64)
+./la64_consumer >/tmp/out || fail "la64 consumer: $(cat /tmp/out)"
+ok "a program built with pkg-config la64 runs: $(cat /tmp/out)"
+
+memreclaim --version | grep -q '^memreclaim ' || fail "memreclaim --version"
+ok "memreclaim --version: $(memreclaim --version)"
+fwupload --help | grep -q '^usage: fwupload' || fail "fwupload --help"
+ok "fwupload --help"
+[ "$(la64dis --words 0x02c00421)" = "$(printf 'addi.d\t$ra, $ra, 1')" ] ||
+	fail "la64dis --words 0x02c00421: $(la64dis --words 0x02c00421)"
+ok "la64dis --words"
+for page in memreclaim fwupload la64dis; do
+	man -w "$page" >/dev/null || fail "man -w $page finds no page"
+done
+ok "man -w finds memreclaim(8), fwupload(1), la64dis(1)"
+
+unit=/lib/systemd/system/memreclaim.service
+grep -qx 'ExecStart=/usr/sbin/memreclaim run -c /etc/memreclaim.conf' "$unit" ||
+	fail "$unit: no ExecStart of /usr/sbin/memreclaim"
+[ -L /etc/systemd/system/multi-user.target.wants/memreclaim.service ] ||
+	fail "memreclaim.service is not enabled"
+ok "memreclaim.service installed and enabled"
+dpkg-query -W -f='${Conffiles}\n' memreclaim | grep -q ' /etc/memreclaim.conf ' ||
+	fail "/etc/memreclaim.conf is not a conffile"
+memreclaim --cgroup-root /tmp run --check-config -c /etc/memreclaim.conf >/tmp/out 2>&1 ||
+	fail "the installed /etc/memreclaim.conf does not check: $(cat /tmp/out)"
+ok "/etc/memreclaim.conf is a conffile and passes --check-config"
+
+# Remove: only the conffile may stay, and the service's enablement, which
+# deb-systemd-helper keeps until purge as dpkg keeps conffiles.
+apt-get remove -y -q $packages >/tmp/apt.log 2>&1 ||
+	{ cat /tmp/apt.log; fail "apt-get remove"; }
+snapshot >/tmp/after-remove
+left=$(comm -13 /tmp/before /tmp/after-remove | grep -v \
+	-e '^/etc/systemd/system/multi-user.target.wants' \
+	-e '^/var/lib/systemd/deb-systemd-helper-enabled') || true
+[ "$left" = "/etc/memreclaim.conf" ] ||
+	fail "remove left behind more than the conffile: $left"
+ok "remove leaves only /etc/memreclaim.conf and the service's enablement"
+
+# apt knows local packages only while installed: dpkg purges the rest.
+dpkg --purge $packages >/tmp/apt.log 2>&1 ||
+	{ cat /tmp/apt.log; fail "dpkg --purge"; }
+snapshot >/tmp/after-purge
+left=$(comm -3 /tmp/before /tmp/after-purge)
+[ -z "$left" ] || fail "purge left the tree changed: $left"
+for p in $packages; do
+	if dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q installed; then
+		fail "$p still known to dpkg after purge"
+	fi
+done
+ok "purge leaves nothing behind"
+echo "package checks: $passed passed"

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: MIT */
+#include "common/version.h"
+
+#include <stdio.h>
+
+int print_version(const char *tool)
+{
+	/* TOOLS_VERSION: the project's version, from CMake. */
+	printf("%s %s (fairlock-toolkit)\n", tool, TOOLS_VERSION);
+	return 0;
+}
