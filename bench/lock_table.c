@@ -6,6 +6,8 @@
 X(adp_ticket) X(adp_ticket_word) X(adp_qspin) X(adp_qrw) X(adp_ticket_park)
 X(adp_ticket_park_bounded)
 X(pt_spin) X(pt_mutex) X(pt_rwlock)
+X(vs_ticket) X(vs_twa) X(vs_mcs) X(vs_clh) X(vs_hem) X(vs_cna) X(vs_rw)
+X(vs_mutex_musl) X(vs_mutex_slim) X(vs_mutex_tristate)
 #ifdef LB_HAVE_CK
 X(ck_ticket) X(ck_mcs) X(ck_clh) X(ck_fas) X(ck_rw)
 #endif
@@ -18,6 +20,9 @@ const struct lb_lock *const lb_locks[] = {
 	&lb_lock_adp_ticket, &lb_lock_adp_ticket_word, &lb_lock_adp_qspin,
 	&lb_lock_adp_ticket_park, &lb_lock_adp_ticket_park_bounded,
 	&lb_lock_adp_qrw,
+	&lb_lock_vs_ticket, &lb_lock_vs_twa, &lb_lock_vs_mcs, &lb_lock_vs_clh,
+	&lb_lock_vs_hem, &lb_lock_vs_cna, &lb_lock_vs_mutex_musl,
+	&lb_lock_vs_mutex_slim, &lb_lock_vs_mutex_tristate, &lb_lock_vs_rw,
 #ifdef LB_HAVE_CK
 	&lb_lock_ck_ticket, &lb_lock_ck_mcs, &lb_lock_ck_clh, &lb_lock_ck_fas,
 	&lb_lock_ck_rw,

@@ -34,5 +34,18 @@ void fl__ticket_lock_slowpath(fl_ticket_t *lock, uint32_t val)
 	 * a fenced thread, and ACQ_REL in its place does not (tests/fairlock/wmm/
 	 * sb_lock_slow.c, mutant ticket_slow_fence).
 	 */
+#if FL_LOCKED_RMW_FENCES
+	/*
+	 * x86: the LOCK XADD that took our ticket is already a full barrier,
+	 * and since then only loads ran, so every store before the lock is
+	 * visible before any load after it (herd7, x86-TSO:
+	 * SB+ticket-slow.X86 Never, Sometimes without the LOCK).  The fence
+	 * (GCC: LOCK OR to the stack) cost a tenth of the two-thread
+	 * hand-over rate (docs/BENCHMARKS.md); the compiler barrier keeps
+	 * the compiler to the same order.  Checked: codegen_x86_64.
+	 */
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+#else
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
 }

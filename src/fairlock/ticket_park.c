@@ -220,6 +220,14 @@ void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
 		__atomic_fetch_sub(&lock->sleepers, 1, __ATOMIC_RELAXED);
 		polls = 0;
 	}
-	/* RCsc, as in the spinning ticket lock's slow path. */
+	/*
+	 * RCsc, as in the spinning ticket lock's slow path, and on x86 for
+	 * the same reason without a fence: every write since the LOCK XADD
+	 * was a locked RMW too, or the futex system call.
+	 */
+#if FL_LOCKED_RMW_FENCES
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+#else
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
 }

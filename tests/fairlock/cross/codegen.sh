@@ -3,7 +3,10 @@
 # cares about it: the fast path must be one atomic add on the word
 # (amoadd.w.aqrl on RISC-V, amadd_db.w on LoongArch), not a compare-exchange
 # loop, and the unlock a half-word store after a release barrier.
-# usage: tests/fairlock/cross/codegen.sh riscv64-clang|riscv64-gcc|loongarch64
+# On x86-64 it checks the slow path too: the LOCK XADD before it is a
+# full barrier, so it waits with plain loads and no MFENCE (src/fairlock/
+# ticket.c; herd7: SB+ticket-slow.X86 in tests/fairlock/wmm/litmus).
+# usage: tests/fairlock/cross/codegen.sh riscv64-clang|riscv64-gcc|loongarch64|x86_64
 # GCC 12 (Debian 12's riscv64-linux-gnu-gcc) maps a SEQ_CST fetch-add to
 # `fence iorw,ow; amoadd.w.aq` and a release store to a full fence: still
 # one AMO and no loop, which is what is checked for it; clang-19 gives the
@@ -38,7 +41,16 @@ loongarch64)
 	store='\bst\.h\b'
 	barrier='\bdbar\b'
 	;;
-*) echo "codegen.sh: target must be riscv64-gcc, riscv64-clang or loongarch64" >&2; exit 2 ;;
+x86_64)
+	gcc -O2 ${CODEGEN_CFLAGS:-} -I"$top/include" -c -o "$work/p.o" "$here/codegen_probe.c"
+	gcc -O2 ${CODEGEN_CFLAGS:-} -I"$top/include" -I"$top/src/fairlock" -c \
+		-o "$work/slow.o" "$top/src/fairlock/ticket.c"
+	add='lock\s+xadd'
+	llsc='cmpxchg'
+	store='\bmovw\b'
+	barrier='' # a release store is a plain store on x86
+	;;
+*) echo "codegen.sh: target must be riscv64-gcc, riscv64-clang, loongarch64 or x86_64" >&2; exit 2 ;;
 esac
 # LoongArch is read with la64dis (tests pass LA64DIS), the others with LLVM.
 if [ "$target" = loongarch64 ] && [ -n "${LA64DIS:-}" ]; then
@@ -64,8 +76,15 @@ check "$work/lock.txt" "lock: the ticket is taken with one atomic add ($add)" 1 
 check "$work/lock.txt" "lock: no LL/SC compare-exchange loop in the fast path" 0 "$llsc"
 [ "$(grep -cE "$add" "$work/lock.txt")" = 1 ] || { echo "FAIL: more than one atomic add" >&2; fail=1; }
 check "$work/unlock.txt" "unlock: a half-word store of the owner" 1 "$store"
-check "$work/unlock.txt" "unlock: a release barrier before it" 1 "$barrier"
-check "$work/unlock.txt" "unlock: no atomic read-modify-write" 0 "amo|am[a-z]+_db|$llsc"
+[ -z "$barrier" ] ||
+	check "$work/unlock.txt" "unlock: a release barrier before it" 1 "$barrier"
+check "$work/unlock.txt" "unlock: no atomic read-modify-write" 0 "amo|am[a-z]+_db|$llsc|lock(\s|$)"
+if [ "$target" = x86_64 ]; then
+	llvm-objdump-19 -d --no-show-raw-insn "$work/slow.o" > "$work/dis.txt"
+	fn fl__ticket_lock_slowpath > "$work/slow.txt"
+	check "$work/slow.txt" "slow path: found" 1 "mov"
+	check "$work/slow.txt" "slow path: no fence after the wait (the LOCK XADD was one)" 0 "mfence|lock\s*$|lock\s+or"
+fi
 if [ $fail != 0 ]; then
 	echo "--- probe_lock"; cat "$work/lock.txt"; echo "--- probe_unlock"; cat "$work/unlock.txt"
 	exit 1
