@@ -5,16 +5,13 @@
 #include <fairlock/ticket.h>
 #include <fairlock/ticket_park.h>
 
-#include <unistd.h>
 
 #include "lockbench.h"
 
 /* The bounded queue as deep as there are CPUs to run its members. */
 static void park_bounded_init(fl_ticket_park_t *lock)
 {
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-
-	fl_ticket_park_init_bounded(lock, cpus > 0 ? (uint32_t)cpus : 1);
+	fl_ticket_park_init_cpus(lock);
 }
 
 LB_SIMPLE_LOCK(adp_ticket, "fairlock-ticket", "fairlock", true, fl_ticket_t,

@@ -32,6 +32,8 @@ LB_SIMPLE_RWLOCK(vs_rw, "vsync-rwlock", "libvsync", rwlock_t, rwlock_init,
  * CNA use it only while the thread holds or waits, so it lives in the
  * thread's context, as a user would put it on the stack.
  */
+/* TYPE and NODE are type names: they cannot be parenthesised. */
+/* NOLINTBEGIN(bugprone-macro-parentheses) */
 #define LB_VSYNC_NODE_LOCK(PREFIX, NAME, FIFO, TYPE, NODE, INITFN, LOCKFN,      \
 			   UNLOCKFN)                                            \
 	struct PREFIX##_ctx {                                                   \
@@ -53,6 +55,7 @@ LB_SIMPLE_RWLOCK(vs_rw, "vsync-rwlock", "libvsync", rwlock_t, rwlock_init,
 	}                                                                       \
 	LB_DEFINE_LOCK(PREFIX, NAME, "libvsync", FIFO, false, TYPE,             \
 		       struct PREFIX##_ctx)
+/* NOLINTEND(bugprone-macro-parentheses) */
 
 #define vs_mcs_rlock vs_mcs_lock
 #define vs_mcs_runlock vs_mcs_unlock

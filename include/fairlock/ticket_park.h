@@ -31,6 +31,8 @@
  * running.  With a bound of about the CPU count, threads past it wait at
  * a gate without a ticket, so preemption catches them outside the queue.
  * FIFO then holds inside the queue only; see docs/fairlock.md.
+ * fl_ticket_park_init_cpus() sets the bound to the CPUs the process may
+ * run on, and follows changes of its affinity.
  *
  * Ordering guarantees: as fl_ticket_t (acquire/release; RCsc on the slow
  * path, and on the fast path only as the instructions give it).
@@ -49,11 +51,21 @@ typedef struct fl_ticket_park {
 	 * the gate of a bounded queue (high 16 bits). */
 	uint32_t sleepers;
 	uint32_t gate_seq;	/* futex word of the gate */
-	uint32_t max_queue;	/* 0: unbounded (strict FIFO) */
+	/* 0: unbounded (strict FIFO); FL_TICKET_PARK_BOUND_CPUS: the CPUs
+	 * this process may run on */
+	uint32_t max_queue;
 } fl_ticket_park_t;
 
 #define FL_TICKET_PARK_INIT { FL_TICKET_INIT, 0, 0, 0 }
 #define FL__PARK_GATE_SLEEPER 0x10000u
+#define FL_TICKET_PARK_BOUND_CPUS UINT32_MAX
+
+/*
+ * The number of CPUs the process may run on (sched_getaffinity), as last
+ * read; 0 before the first read.  Part of the inline fast path's ABI.
+ */
+FL_API extern uint32_t fl__park_cpus;
+FL_API uint32_t fl__ticket_park_cpus(void);
 
 FL_API void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val);
 FL_API void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
@@ -82,16 +94,43 @@ static inline void fl_ticket_park_init_bounded(fl_ticket_park_t *lock,
 	__atomic_store_n(&lock->max_queue, max_queue, __ATOMIC_RELAXED);
 }
 
+/*
+ * A bounded queue as deep as there are CPUs this process may run on: the
+ * count of sched_getaffinity(), read again at most every 100 ms by the
+ * threads that wait, so a changed affinity or cpuset takes effect within
+ * about that.  Where the mask cannot be read, the CPUs online.
+ */
+static inline void fl_ticket_park_init_cpus(fl_ticket_park_t *lock)
+{
+	fl_ticket_park_init_bounded(lock, FL_TICKET_PARK_BOUND_CPUS);
+}
+
+/* The bound in force: 0 for none (relaxed reads: a hint, as below). */
+static inline uint32_t fl__ticket_park_bound(const fl_ticket_park_t *lock)
+{
+	uint32_t bound = __atomic_load_n(&lock->max_queue, __ATOMIC_RELAXED);
+
+	if (bound == FL_TICKET_PARK_BOUND_CPUS) {
+		bound = __atomic_load_n(&fl__park_cpus, __ATOMIC_RELAXED);
+		if (FL_UNLIKELY(bound == 0))
+			bound = fl__ticket_park_cpus();
+	}
+	return bound;
+}
+
+/* The queue bound a lock applies now (0: none); for tests and tools. */
+FL_API uint32_t fl_ticket_park_bound(const fl_ticket_park_t *lock);
+
 static inline void fl_ticket_park_lock(fl_ticket_park_t *lock)
 {
-	uint32_t val;
+	uint32_t val, bound = fl__ticket_park_bound(lock);
 
-	if (lock->max_queue) {
+	if (bound) {
 		/* RELAXED: a hint only; the queue may overshoot by the
 		 * threads that pass this check at the same moment. */
 		uint32_t now = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
 
-		if (FL_UNLIKELY(fl_ticket_outstanding(now) >= lock->max_queue))
+		if (FL_UNLIKELY(fl_ticket_outstanding(now) >= bound))
 			fl__ticket_park_gate(lock);
 	}
 	val = fl__ticket_take(&lock->ticket); /* as fl_ticket_lock() */

@@ -4,6 +4,7 @@
 #include <linux/futex.h>
 #include <stdint.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <fairlock/ticket_park.h>
@@ -144,15 +145,86 @@ void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
 	wake_ticket(lock, (uint16_t)(ticket + 1));
 }
 
+#ifndef FL_MODEL_CHECK
+/* Re-read the affinity mask at most this often (CLOCK_MONOTONIC_COARSE). */
+#define CPUS_REREAD_MS 100u
+
+uint32_t fl__park_cpus;
+/* When the next re-read is due, in ms modulo 2^32 (32 bits: every machine
+ * here has 32-bit atomics); compared by signed difference. */
+static uint32_t cpus_next_read_ms;
+
+/* CPUs in the calling thread's affinity mask, else those online. */
+static uint32_t affinity_cpus(void)
+{
+	/* Room for 8192 CPUs; the raw call returns the mask's size in bytes. */
+	unsigned long mask[8192 / (8 * sizeof(unsigned long))];
+	long bytes = syscall(SYS_sched_getaffinity, 0, sizeof(mask), mask);
+	uint32_t n = 0;
+
+	for (long i = 0; bytes > 0 && i < bytes / (long)sizeof(mask[0]); i++)
+		n += (uint32_t)__builtin_popcountl(mask[i]);
+	if (n == 0) {
+		long online = sysconf(_SC_NPROCESSORS_ONLN);
+
+		n = online > 0 ? (uint32_t)online : 1;
+	}
+	return n;
+}
+
+uint32_t fl__ticket_park_cpus(void)
+{
+	struct timespec ts;
+	uint32_t now, due = __atomic_load_n(&cpus_next_read_ms, __ATOMIC_RELAXED);
+	uint32_t n = __atomic_load_n(&fl__park_cpus, __ATOMIC_RELAXED);
+
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	now = (uint32_t)ts.tv_sec * 1000u + (uint32_t)(ts.tv_nsec / 1000000);
+	/*
+	 * One thread re-reads when due; the others go on with the last
+	 * count.  RELAXED throughout: the count is a tuning hint, and any
+	 * value read is a count some thread once stored.
+	 */
+	if ((n == 0 || (int32_t)(now - due) >= 0) &&
+	    __atomic_compare_exchange_n(&cpus_next_read_ms, &due,
+					now + CPUS_REREAD_MS, false,
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+		n = affinity_cpus();
+		__atomic_store_n(&fl__park_cpus, n, __ATOMIC_RELAXED);
+	}
+	return n ? n : affinity_cpus();
+}
+#else
+/* FL_MODEL_CHECK: two CPUs, fixed; the harnesses set their bounds. */
+uint32_t fl__park_cpus = 2;
+
+uint32_t fl__ticket_park_cpus(void)
+{
+	return 2;
+}
+#endif
+
+uint32_t fl_ticket_park_bound(const fl_ticket_park_t *lock)
+{
+	if (__atomic_load_n(&lock->max_queue, __ATOMIC_RELAXED) ==
+	    FL_TICKET_PARK_BOUND_CPUS)
+		return fl__ticket_park_cpus();
+	return fl__ticket_park_bound(lock);
+}
+
 void fl__ticket_park_gate(fl_ticket_park_t *lock)
 {
 	unsigned int polls = 0;
+
+	/* A thread about to wait is the one to notice a changed mask. */
+	if (lock->max_queue == FL_TICKET_PARK_BOUND_CPUS)
+		fl__ticket_park_cpus();
 
 	for (;;) {
 		uint32_t now = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
 		uint32_t seq;
 
-		if (fl_ticket_outstanding(now) < lock->max_queue)
+		if (fl_ticket_outstanding(now) < fl__ticket_park_bound(lock))
 			return;
 		if (polls++ < SPIN_FURTHER_BACK) {
 			fl_cpu_relax();
@@ -167,7 +239,7 @@ void fl__ticket_park_gate(fl_ticket_park_t *lock)
 		seq = __atomic_load_n(&lock->gate_seq, __ATOMIC_SEQ_CST);
 		__atomic_fetch_add(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_SEQ_CST);
 		now = __atomic_load_n(&lock->ticket.val, __ATOMIC_SEQ_CST);
-		if (fl_ticket_outstanding(now) >= lock->max_queue)
+		if (fl_ticket_outstanding(now) >= fl__ticket_park_bound(lock))
 			futex_wait(&lock->gate_seq, seq);
 		__atomic_fetch_sub(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_RELAXED);
 		polls = 0;
@@ -180,6 +252,8 @@ void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
 	unsigned int polls = 0;
 
 	fl__ticket_check_capacity(&lock->ticket, val);
+	if (lock->max_queue == FL_TICKET_PARK_BOUND_CPUS)
+		fl__ticket_park_cpus(); /* as at the gate */
 	for (;;) {
 		/*
 		 * ACQUIRE: pairs with the unlock's store of the owner half.

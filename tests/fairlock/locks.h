@@ -69,6 +69,8 @@ static bool tl_ticket_is_idle(unsigned long taken)
 static void tl_park_reset(void) { fl_ticket_park_init(&tl_park); }
 /* A queue of 2, the holder included: the test machines have 2 CPUs. */
 static void tl_park_bounded_reset(void) { fl_ticket_park_init_bounded(&tl_park, 2); }
+/* A queue as deep as the CPUs the process may run on. */
+static void tl_park_cpus_reset(void) { fl_ticket_park_init_cpus(&tl_park); }
 static void tl_park_lock(void) { fl_ticket_park_lock(&tl_park); }
 static void tl_park_unlock(void) { fl_ticket_park_unlock(&tl_park); }
 static bool tl_park_trylock(void) { return fl_ticket_park_trylock(&tl_park); }
@@ -116,6 +118,10 @@ static const struct test_lock test_locks[] = {
 	TL_ROW("ticket-park", park, &tl_park.ticket.val, true),
 	/* Bounded: beyond the bound, waiters pass the gate in no set order. */
 	{ "ticket-park-bounded", tl_park_bounded_reset, tl_park_lock,
+	  tl_park_unlock, tl_park_trylock, tl_park_is_locked,
+	  tl_park_is_contended, tl_park_is_idle, &tl_park.ticket.val, true,
+	  false },
+	{ "ticket-park-cpus", tl_park_cpus_reset, tl_park_lock,
 	  tl_park_unlock, tl_park_trylock, tl_park_is_locked,
 	  tl_park_is_contended, tl_park_is_idle, &tl_park.ticket.val, true,
 	  false },

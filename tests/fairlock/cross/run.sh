@@ -73,7 +73,7 @@ t 1 test_qspinlock
 t 1 test_qrwlock
 t 1 test_debug
 t 5 test_qspin_pool
-for kind in ticket ticket-park ticket-park-bounded qspin qrw-write qrw; do
+for kind in ticket ticket-park ticket-park-bounded ticket-park-cpus qspin qrw-write qrw; do
 	t 5 test_stress "$kind" 4
 done
 for kind in ticket ticket-park qspin qrw-write; do

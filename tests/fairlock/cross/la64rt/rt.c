@@ -221,6 +221,13 @@ int nanosleep(const struct timespec *req, struct timespec *rem)
 	return (int)ret(sys(NR_nanosleep, req, rem, 0));
 }
 
+long sysconf(int name)
+{
+	(void)name;
+	errno = EINVAL;
+	return -1;
+}
+
 int sched_yield(void)
 {
 	return (int)ret(sys(NR_sched_yield, 0, 0, 0));

@@ -53,6 +53,7 @@ char *strstr(const char *h, const char *n);
 #define STDERR_FILENO 2
 extern int errno;
 #define EINTR 4
+#define EINVAL 22
 ssize_t write(int fd, const void *buf, size_t n);
 ssize_t read(int fd, void *buf, size_t n);
 int close(int fd);
@@ -71,6 +72,10 @@ void (*signal(int sig, void (*handler)(int)))(int);
 /* time, sched */
 struct timespec { time_t tv_sec; long tv_nsec; };
 #define CLOCK_MONOTONIC 1
+#define CLOCK_MONOTONIC_COARSE 6
+/* No configuration values here: sysconf() fails with EINVAL. */
+#define _SC_NPROCESSORS_ONLN 84
+long sysconf(int name);
 int clock_gettime(int clock, struct timespec *ts);
 int nanosleep(const struct timespec *req, struct timespec *rem);
 int sched_yield(void);
@@ -98,6 +103,7 @@ int pthread_atfork(void (*prepare)(void), void (*parent)(void),
 
 /* futex, syscall numbers (asm-generic, as LoongArch uses) */
 #define SYS_futex 98
+#define SYS_sched_getaffinity 123
 #define FUTEX_WAIT_PRIVATE 128
 #define FUTEX_WAKE_PRIVATE 129
 
