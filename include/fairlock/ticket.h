@@ -109,11 +109,12 @@ static inline void fl_ticket_init(fl_ticket_t *lock)
 }
 
 /*
- * Take the next ticket; returns the word as the fetch-add saw it (next =
- * our ticket in the high half, an owner no older than at the add in the
- * low half).
+ * Take the next ticket; returns it, and stores in *owner an owner no older
+ * than at the add.  Two halves rather than the word: the caller compares
+ * them as they come (one CMP after a 16-bit add on x86), and builds the
+ * word for the slow path only.
  */
-static inline uint32_t fl__ticket_take(fl_ticket_t *lock)
+static inline uint16_t fl__ticket_take(fl_ticket_t *lock, uint16_t *owner)
 {
 #if FL_TICKET_HALF_ADD
 	/*
@@ -124,9 +125,9 @@ static inline uint32_t fl__ticket_take(fl_ticket_t *lock)
 	uint16_t ticket = __atomic_fetch_add(&lock->half[FL_TICKET_NEXT_HALF],
 					     1, __ATOMIC_SEQ_CST);
 
-	return ((uint32_t)ticket << 16) |
-	       __atomic_load_n(&lock->half[FL_TICKET_OWNER_HALF],
-			       __ATOMIC_ACQUIRE);
+	*owner = __atomic_load_n(&lock->half[FL_TICKET_OWNER_HALF],
+				 __ATOMIC_ACQUIRE);
+	return ticket;
 #else
 	/*
 	 * SEQ_CST: the fetch-add is the whole fast path, and the kernel's
@@ -137,18 +138,21 @@ static inline uint32_t fl__ticket_take(fl_ticket_t *lock)
 	 * loop on Power, where ACQ_REL gives lwsync and lets a store before
 	 * the lock pass a load after it (herd7, docs/model-checking.md).
 	 */
-	return __atomic_fetch_add(&lock->val, FL_TICKET_NEXT_ONE,
-				  __ATOMIC_SEQ_CST);
+	uint32_t val = __atomic_fetch_add(&lock->val, FL_TICKET_NEXT_ONE,
+					  __ATOMIC_SEQ_CST);
+
+	*owner = (uint16_t)val;
+	return (uint16_t)(val >> 16);
 #endif
 }
 
 static inline void fl_ticket_lock(fl_ticket_t *lock)
 {
-	uint32_t val = fl__ticket_take(lock);
+	uint16_t owner, ticket = fl__ticket_take(lock, &owner);
 
-	if (FL_LIKELY((uint16_t)(val >> 16) == (uint16_t)val))
+	if (FL_LIKELY(ticket == owner))
 		return;
-	fl__ticket_lock_slowpath(lock, val);
+	fl__ticket_lock_slowpath(lock, ((uint32_t)ticket << 16) | owner);
 }
 
 static inline bool fl_ticket_trylock(fl_ticket_t *lock)

@@ -105,12 +105,13 @@ static inline void fl_ticket_park_init_cpus(fl_ticket_park_t *lock)
 	fl_ticket_park_init_bounded(lock, FL_TICKET_PARK_BOUND_CPUS);
 }
 
-/* The bound in force: 0 for none (relaxed reads: a hint, as below). */
-static inline uint32_t fl__ticket_park_bound(const fl_ticket_park_t *lock)
+/* The bound that max_queue stands for: 0 for none. */
+static inline uint32_t fl__ticket_park_bound_of(uint32_t max_queue)
 {
-	uint32_t bound = __atomic_load_n(&lock->max_queue, __ATOMIC_RELAXED);
+	uint32_t bound = max_queue;
 
 	if (bound == FL_TICKET_PARK_BOUND_CPUS) {
+		/* RELAXED: a hint, as the queue check below. */
 		bound = __atomic_load_n(&fl__park_cpus, __ATOMIC_RELAXED);
 		if (FL_UNLIKELY(bound == 0))
 			bound = fl__ticket_park_cpus();
@@ -118,14 +119,25 @@ static inline uint32_t fl__ticket_park_bound(const fl_ticket_park_t *lock)
 	return bound;
 }
 
+/* The bound in force: 0 for none. */
+static inline uint32_t fl__ticket_park_bound(const fl_ticket_park_t *lock)
+{
+	return fl__ticket_park_bound_of(
+		__atomic_load_n(&lock->max_queue, __ATOMIC_RELAXED));
+}
+
 /* The queue bound a lock applies now (0: none); for tests and tools. */
 FL_API uint32_t fl_ticket_park_bound(const fl_ticket_park_t *lock);
 
 static inline void fl_ticket_park_lock(fl_ticket_park_t *lock)
 {
-	uint32_t val, bound = fl__ticket_park_bound(lock);
+	uint32_t max_queue = __atomic_load_n(&lock->max_queue, __ATOMIC_RELAXED);
+	uint16_t owner, ticket;
 
-	if (bound) {
+	/* Unbounded locks pay one load and one test here. */
+	if (max_queue) {
+		uint32_t bound = fl__ticket_park_bound_of(max_queue);
+
 		/* RELAXED: a hint only; the queue may overshoot by the
 		 * threads that pass this check at the same moment. */
 		uint32_t now = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
@@ -133,11 +145,10 @@ static inline void fl_ticket_park_lock(fl_ticket_park_t *lock)
 		if (FL_UNLIKELY(fl_ticket_outstanding(now) >= bound))
 			fl__ticket_park_gate(lock);
 	}
-	val = fl__ticket_take(&lock->ticket); /* as fl_ticket_lock() */
-
-	if (FL_LIKELY((uint16_t)(val >> 16) == (uint16_t)val))
+	ticket = fl__ticket_take(&lock->ticket, &owner); /* as fl_ticket_lock() */
+	if (FL_LIKELY(ticket == owner))
 		return;
-	fl__ticket_park_slowpath(lock, val);
+	fl__ticket_park_slowpath(lock, ((uint32_t)ticket << 16) | owner);
 }
 
 static inline bool fl_ticket_park_trylock(fl_ticket_park_t *lock)
