@@ -16,7 +16,7 @@ echo "== fairlock: a quick side-by-side lock benchmark (lockbench --quick)"
 echo "   medians of 3 interleaved runs; ratios are to peers measured in this run"
 build/bench/lockbench --mode uncontended,throughput,rw --threads 2,4 --read-pct 90 \
 	--reps 3 --duration 50 --pairs 500000 \
-	--locks fairlock,ck-ticket,ck-mcs,ck-rwlock,dpdk-ticket,dpdk-rwlock,pthread
+	--locks fairlock,vsync-ticket,vsync-mutex-tristate,vsync-rwlock,ck-ticket,ck-mcs,ck-rwlock,dpdk-ticket,dpdk-rwlock,pthread
 echo
 echo "== fwupload: a real firmware upload in a Linux 6.12 guest (QEMU, TCG)"
 bash tests/vm/build.sh build/vm
