@@ -33,11 +33,13 @@ head -c 40 "$root/scenarios/data/img.bin.xz" > "$root/scenarios/data/corrupt.xz"
 head -c 20 "$root/scenarios/data/img.bin.zst" > "$root/scenarios/data/corrupt.zst"
 
 # The tools, static, with the same sources and flags as the host build.
+version=$(sed -n 's/^project([a-z-]* VERSION \([0-9.]*\).*/\1/p' "$top/CMakeLists.txt")
 gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -I"$top/tools" -DFWU_HAVE_LZMA -DFWU_HAVE_ZSTD \
+	-DTOOLS_VERSION="\"$version\"" \
 	-o "$root/bin/fwupload" "$top"/tools/fwupload/*.c "$top"/tools/common/*.c \
 	-llzma -lzstd -lpthread
 gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -I"$top/tools" \
-	-o "$root/bin/memreclaim" "$top"/tools/memreclaim/*.c "$top"/tools/common/*.c -lm
+	-DTOOLS_VERSION="\"$version\"" -o "$root/bin/memreclaim" "$top"/tools/memreclaim/*.c "$top"/tools/common/*.c -lm
 gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -o "$root/bin/workload" "$here/workload.c"
 
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initrd.gz"
