@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # la64dis against llvm-objdump-19 -d on one large LoongArch ELF: the
 # project's own code (tests/la64/build_object.sh) repeated to at least
-# 1M instructions.  Both outputs must hold identical instruction text
+# 1M instructions, base and LASX code mixed.  Both outputs must hold
+# identical instruction text
 # (la64dis's CSR comments aside); the figure is how much faster la64dis
 # is, each time the best of 3 runs.  With --check-only (the ctest
 # la64dis_large_elf) each runs once, untimed, and only the text is checked.
@@ -15,8 +16,13 @@ if [ "${1:-}" = --check-only ]; then
 fi
 dis=$1 build=$2 work=$3
 mkdir -p "$work"
-bash "$top/tests/la64/build_object.sh" "$work/code.elf" "$build"
-llvm-objcopy-19 -O binary --only-section=.text "$work/code.elf" "$work/code.bin"
+# Base and vector code mixed: the project's code built without and with
+# LASX (which adds vectorized loops, tests/la64/loops).
+bash "$top/tests/la64/build_object.sh" "$work/base.elf" "$build"
+bash "$top/tests/la64/build_object.sh" "$work/lasx.elf" "$build" -mlasx -O3
+llvm-objcopy-19 -O binary --only-section=.text "$work/base.elf" "$work/base.bin"
+llvm-objcopy-19 -O binary --only-section=.text "$work/lasx.elf" "$work/lasx.bin"
+cat "$work/base.bin" "$work/lasx.bin" > "$work/code.bin"
 words=$(( $(stat -c %s "$work/code.bin") / 4 ))
 copies=$(( (1048576 + words - 1) / words ))
 : > "$work/big.bin"

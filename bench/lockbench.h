@@ -56,6 +56,7 @@ struct lb_lock {
 	bool fifo;           /* grants in arrival order */
 	bool rw;             /* has a shared (read) side */
 	size_t size;         /* bytes for the lock and its per-lock state */
+	size_t align;        /* its alignment (libvsync's hemlock wants 128) */
 	void (*init)(void *lock);
 	/* n lock+unlock pairs on one thread; returns n */
 	uint64_t (*uncontended)(void *lock, uint64_t n);
@@ -182,7 +183,8 @@ lb_worker_loop(void *lock, void *ctx, struct lb_thread *t, lb_op wlock,
 			       PREFIX##_rlock, PREFIX##_runlock);              \
 	}                                                                      \
 	const struct lb_lock lb_lock_##PREFIX = {                              \
-		NAME, FAMILY, FIFO, RW, sizeof(TYPE), PREFIX##_init_any,       \
+		NAME, FAMILY, FIFO, RW, sizeof(TYPE), _Alignof(TYPE),          \
+		PREFIX##_init_any,                                             \
 		PREFIX##_uncontended, PREFIX##_worker,                         \
 	}
 

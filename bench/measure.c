@@ -20,8 +20,10 @@ uint64_t lb_now_ns(void)
 
 static void *new_lock(const struct lb_lock *lock)
 {
-	size_t size = (lock->size + 63) & ~(size_t)63;
-	void *l = aligned_alloc(64, size);
+	/* A cache line at least, and what the type asks for. */
+	size_t align = lock->align > 64 ? lock->align : 64;
+	size_t size = (lock->size + align - 1) & ~(align - 1);
+	void *l = aligned_alloc(align, size);
 
 	if (!l) {
 		perror("lockbench: aligned_alloc");

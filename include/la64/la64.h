@@ -32,6 +32,7 @@ enum la64_id {
 	LA64_INSN_INVALID = 0,
 #define LA64_INSN(id, mnemonic, match, format, group) LA64_INSN_##id,
 #include "la64/opcodes.def"
+#include "la64/opcodes_ext.def"
 #undef LA64_INSN
 	LA64_INSN_COUNT
 };
@@ -52,6 +53,11 @@ enum la64_group {
 	LA64_GROUP_SPECIAL,	/* 8. special */
 	LA64_GROUP_PRIV,	/* 9. privileged */
 	LA64_GROUP_FLOAT,	/* basic floating point */
+	LA64_GROUP_LSX,		/* 128-bit vectors, $vr0-$vr31 */
+	LA64_GROUP_LASX,	/* 256-bit vectors, $xr0-$xr31 */
+	LA64_GROUP_LBT,		/* binary translation: $scr0-$scr3, x86/ARM helpers */
+	LA64_GROUP_LVZ,		/* virtualization: gcsr*, gtlbflush, hvcl */
+	LA64_GROUP_COUNT
 };
 
 /*
@@ -105,6 +111,14 @@ enum la64_format {
 	LA64_FMT_CR,		/* movgr2cf: cd, rj */
 	LA64_FMT_RC,		/* movcf2gr: rd, cj */
 	LA64_FMT_COFFS21,	/* bceqz, bcnez: cj, offs */
+	/*
+	 * The extensions' formats (formats_ext.def, generated): V_ and the
+	 * printed operands, R = GPR, F = FPR, C = $fcc, V = $vr, X = $xr,
+	 * T = $scr, then immediates UIn/SIn (xS: scaled), OFFS21 a branch.
+	 */
+#define LA64_FORMAT(name, operands) LA64_FMT_##name,
+#include "la64/formats_ext.def"
+#undef LA64_FORMAT
 	LA64_FMT_COUNT
 };
 
@@ -118,6 +132,9 @@ enum la64_operand_kind {
 	LA64_OPND_UIMM,		/* value: unsigned immediate as printed */
 	LA64_OPND_SIMM,		/* value: signed immediate, sign-extended, scaled */
 	LA64_OPND_BRANCH,	/* value: byte offset from the instruction */
+	LA64_OPND_VR,		/* value: 0..31, $vr */
+	LA64_OPND_XR,		/* value: 0..31, $xr */
+	LA64_OPND_SCR,		/* value: 0..3, $scr */
 };
 
 struct la64_operand {
@@ -147,8 +164,8 @@ struct la64_insn {
 
 /*
  * Decode one instruction word.  Returns true and fills *insn if the word is
- * a base LA64 instruction; returns false and sets insn->id to
- * LA64_INSN_INVALID (noperands 0) if it is not.
+ * an LA64 instruction (base, LSX, LASX, LBT or LVZ); returns false and
+ * sets insn->id to LA64_INSN_INVALID (noperands 0) if it is not.
  */
 LA64_API bool la64_decode(uint32_t word, struct la64_insn *insn);
 

@@ -93,6 +93,18 @@ static void put_operand(struct out *o, const struct la64_operand *op,
 		put_str(o, "$fcsr");
 		put_udec(o, (uint64_t)op->value);
 		break;
+	case LA64_OPND_VR:
+		put_str(o, "$vr");
+		put_udec(o, (uint64_t)op->value);
+		break;
+	case LA64_OPND_XR:
+		put_str(o, "$xr");
+		put_udec(o, (uint64_t)op->value);
+		break;
+	case LA64_OPND_SCR:
+		put_str(o, "$scr");
+		put_udec(o, (uint64_t)op->value);
+		break;
 	case LA64_OPND_CSR:
 	case LA64_OPND_UIMM:
 	case LA64_OPND_SIMM:
@@ -163,14 +175,15 @@ size_t la64_format(const struct la64_insn *insn, uint64_t pc, unsigned flags,
 		alias(insn, &mnemonic, &first, &last);
 	put_str(&o, mnemonic);
 	/* LLVM ends an instruction without operands with the separator too. */
-	if (insn->format == LA64_FMT_NONE)
+	if (insn->format == LA64_FMT_NONE || insn->format == LA64_FMT_V_NONE)
 		put_char(&o, '\t');
 	for (unsigned i = first; i < last; i++) {
 		put_str(&o, i == first ? "\t" : ", ");
 		put_operand(&o, &insn->operand[i], flags);
 	}
 	if ((flags & LA64_PRINT_CSR_NAMES) &&
-	    (insn->format == LA64_FMT_DCSR || insn->format == LA64_FMT_DJCSR)) {
+	    (insn->format == LA64_FMT_DCSR || insn->format == LA64_FMT_DJCSR ||
+	     insn->format == LA64_FMT_V_RCSR || insn->format == LA64_FMT_V_RRCSR)) {
 		char name[16];
 
 		if (la64_csr_name((unsigned)insn->operand[last - 1].value, name,

@@ -31,6 +31,7 @@ static const uint32_t la64__field_bits[LA64_FMT_COUNT] = {
 	| LA64__BITS(lsb, width) | LA64__BITS(hlsb, hwidth)
 #define LA64_FORMAT(name, operands) [LA64_FMT_##name] = 0 operands,
 #include "formats.def"
+#include "la64/formats_ext.def"
 #undef LA64_FORMAT
 #undef SPLIT
 #undef S
@@ -69,6 +70,7 @@ static const struct la64__format_desc la64__formats[LA64_FMT_COUNT] = {
 	sizeof((struct la64__operand_desc[]){ operands { 0 } }) / \
 	sizeof(struct la64__operand_desc) - 1, { operands } },
 #include "formats.def"
+#include "la64/formats_ext.def"
 #undef LA64_FORMAT
 #undef SPLIT
 #undef S
@@ -84,6 +86,7 @@ static const struct la64__entry la64__table[LA64_INSN_COUNT] = {
 #define LA64_INSN(id, mnemonic, match, format, group) \
 	[LA64_INSN_##id] = { mnemonic, match, LA64_FMT_##format, LA64_GROUP_##group },
 #include "la64/opcodes.def"
+#include "la64/opcodes_ext.def"
 #undef LA64_INSN
 };
 
