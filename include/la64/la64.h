@@ -181,6 +181,40 @@ LA64_API bool la64_decode(uint32_t word, struct la64_insn *insn);
 LA64_API size_t la64_format(const struct la64_insn *insn, uint64_t pc, unsigned flags,
 		   char *buf, size_t size);
 
+/* What la64_encode() and la64_parse() report. */
+enum la64_status {
+	LA64_OK = 0,
+	LA64_ERR_ID,		/* no such instruction (id or mnemonic) */
+	LA64_ERR_OPERANDS,	/* wrong number or kind of operands */
+	LA64_ERR_RANGE,		/* a value does not fit its field */
+	LA64_ERR_ALIGN,		/* an offset is not a multiple of its scale */
+	LA64_ERR_RESERVED,	/* a value the encoding gives to another
+				 * instruction: csrxchg with rj 0 or 1 */
+	LA64_ERR_SYNTAX,	/* text that is not an instruction */
+};
+
+/* A short English text for a status ("operand out of range"). */
+LA64_API const char *la64_status_text(enum la64_status status);
+
+/*
+ * The word of an instruction record: insn->id and its operands, in the
+ * order and with the kinds and values la64_decode() gives (branch
+ * offsets in bytes, immediates as printed).  insn->word, format and
+ * group are not read.  For every word w that decodes,
+ * la64_encode(decode(w)) == w.
+ */
+LA64_API enum la64_status la64_encode(const struct la64_insn *insn, uint32_t *word);
+
+/*
+ * Parse one line of assembler text as la64_format() prints it, with any
+ * of its flags: LLVM syntax, the aliases nop, move, ret and jr, ABI or
+ * numeric register names ($a0 or $r4, $fa0 or $f0, $u0), decimal or 0x
+ * immediates, a "# comment" after the operands.  On success fills *insn
+ * as la64_decode() would (word included).  For every word w that
+ * decodes, parse(format(decode(w))) gives w back.
+ */
+LA64_API enum la64_status la64_parse(const char *text, struct la64_insn *insn);
+
 /* If insn is a PC-relative branch or jump, store its target and return true. */
 LA64_API bool la64_branch_target(const struct la64_insn *insn, uint64_t pc,
 			uint64_t *target);

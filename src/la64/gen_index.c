@@ -13,6 +13,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "table.h"
 
@@ -52,6 +53,27 @@ static unsigned candidates(uint32_t key, uint32_t keymask, unsigned *out)
 	}
 	qsort(out, n, sizeof(*out), more_specific_first);
 	return n;
+}
+
+static int by_mnemonic(const void *a, const void *b)
+{
+	return strcmp(la64__table[*(const unsigned *)a].mnemonic,
+		      la64__table[*(const unsigned *)b].mnemonic);
+}
+
+/* The ids sorted by mnemonic, for la64_parse()'s binary search. */
+static void emit_by_name(FILE *f)
+{
+	static unsigned ids[LA64_INSN_COUNT];
+	unsigned n = 0;
+
+	for (unsigned id = 1; id < LA64_INSN_COUNT; id++)
+		ids[n++] = id;
+	qsort(ids, n, sizeof(ids[0]), by_mnemonic);
+	fprintf(f, "static const uint16_t la64__by_name[%u] = {\n", n);
+	for (unsigned i = 0; i < n; i++)
+		fprintf(f, "%u,%s", ids[i], i % 16 == 15 ? "\n" : "");
+	fprintf(f, "};\n");
 }
 
 static void emit_bucket(FILE *f, unsigned start, unsigned count)
@@ -171,6 +193,7 @@ int main(int argc, char **argv)
 	for (unsigned i = 0; i < nlist; i++)
 		fprintf(f, "%u,%s", list[i], i % 16 == 15 ? "\n" : "");
 	fprintf(f, "};\n");
+	emit_by_name(f);
 	if (fclose(f) != 0) {
 		perror(argv[1]);
 		return 1;

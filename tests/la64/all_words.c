@@ -2,9 +2,10 @@
 /*
  * Decode and print every one of the 2^32 words, on all CPUs, and report
  * how many are LA64 instructions (and of which extension) and how long it
- * took.  Not a ctest
- * (minutes of CPU); run by hand, see docs/la64.md:
- *	build/tests/la64_all_words [THREADS]
+ * took; with --round-trip, also check that each valid one encodes and
+ * parses back to itself.  Not a ctest (minutes of CPU); run by hand, see
+ * docs/la64.md:
+ *	build/tests/la64_all_words [THREADS] [--round-trip]
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
  */
 #define CHUNK_BITS 20
 static uint64_t next_chunk; /* atomic */
+static bool round_trip;
 
 struct slice {
 	uint64_t valid;
@@ -41,7 +43,11 @@ static void *decode_slice(void *arg)
 		for (uint64_t w = c << CHUNK_BITS; w < (c + 1) << CHUNK_BITS; w++) {
 			struct la64_insn insn;
 
-			if (la64_decode((uint32_t)w, &insn)) {
+			bool valid = la64_decode((uint32_t)w, &insn);
+			struct la64_insn back;
+			uint32_t again;
+
+			if (valid) {
 				s->valid++;
 				s->per_group[insn.group]++;
 			}
@@ -49,6 +55,16 @@ static void *decode_slice(void *arg)
 			if (la64_format(&insn, w * 4, LA64_PRINT_CSR_NAMES, text,
 					sizeof(text)) >= sizeof(text))
 				abort();
+			/* Both round trips: the record and the text give w back. */
+			if (valid && round_trip &&
+			    (la64_encode(&insn, &again) != LA64_OK ||
+			     again != (uint32_t)w ||
+			     la64_parse(text, &back) != LA64_OK ||
+			     back.word != (uint32_t)w)) {
+				fprintf(stderr, "0x%08x '%s' does not round-trip\n",
+					(unsigned)w, text);
+				abort();
+			}
 		}
 	}
 	return NULL;
@@ -57,13 +73,17 @@ static void *decode_slice(void *arg)
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : sysconf(_SC_NPROCESSORS_ONLN);
+
+	round_trip = argc > 2 && strcmp(argv[2], "--round-trip") == 0;
+	if (argc > 3 || (argc > 2 && !round_trip))
+		n = 0; /* usage */
 	struct slice *slices;
 	pthread_t *threads;
 	struct timespec t0, t1;
 	uint64_t valid = 0, groups[LA64_GROUP_COUNT] = { 0 };
 
 	if (n < 1 || n > 1024) {
-		fprintf(stderr, "usage: %s [THREADS 1..1024]\n", argv[0]);
+		fprintf(stderr, "usage: %s [THREADS 1..1024] [--round-trip]\n", argv[0]);
 		return 2;
 	}
 	slices = aligned_alloc(64, (size_t)n * sizeof(*slices));
@@ -89,8 +109,9 @@ int main(int argc, char **argv)
 			groups[g] += slices[i].per_group[g];
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	printf("all 2^32 words decoded and printed in %.1f s on %ld threads: "
+	printf("all 2^32 words decoded and printed%s in %.1f s on %ld threads: "
 	       "%llu valid (%.2f%%): float %llu, LSX %llu, LASX %llu, LBT %llu, LVZ %llu\n",
+	       round_trip ? ", each valid one encoded and parsed back," : "",
 	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
 	       n, (unsigned long long)valid, 100.0 * (double)valid / 4294967296.0,
 	       (unsigned long long)groups[LA64_GROUP_FLOAT],

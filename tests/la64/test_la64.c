@@ -329,6 +329,40 @@ static void test_format_ignores_pc(void)
 	}
 }
 
+/*
+ * The two round trips of a decodable word: encode(decode(w)) == w, and
+ * parse(format(decode(w))) == w with the default text (aliases, ABI names,
+ * CSR comments) and the raw one (no aliases, numbers, $u0).
+ */
+static bool round_trips(uint32_t w, const struct la64_insn *insn)
+{
+	static const unsigned flag_sets[] = {
+		LA64_PRINT_CSR_NAMES,
+		LA64_PRINT_RAW_REGS | LA64_PRINT_NO_ALIASES,
+		LA64_PRINT_U0,
+	};
+	struct la64_insn back;
+	char text[LA64_TEXT_MAX];
+	uint32_t again = 0;
+	enum la64_status st = la64_encode(insn, &again);
+
+	if (st != LA64_OK || again != w) {
+		CHECK(0, "0x%08x (%s): encode gives 0x%08x, %s", w,
+		      la64_mnemonic(insn->id), again, la64_status_text(st));
+		return false;
+	}
+	for (size_t f = 0; f < sizeof(flag_sets) / sizeof(flag_sets[0]); f++) {
+		la64_format(insn, 0, flag_sets[f], text, sizeof(text));
+		st = la64_parse(text, &back);
+		if (st != LA64_OK || back.word != w || back.id != insn->id) {
+			CHECK(0, "0x%08x: '%s' parses to 0x%08x, %s", w, text,
+			      back.word, la64_status_text(st));
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Invariants over many words: what decodes matches its own table entry. */
 static void test_random_words(unsigned long count)
 {
@@ -353,6 +387,8 @@ static void test_random_words(unsigned long count)
 				      la64_mnemonic(insn.id));
 				return;
 			}
+			if (!round_trips(w, &insn))
+				return;
 		}
 		n = la64_format(&insn, i * 4, LA64_PRINT_CSR_NAMES, text, sizeof(text));
 		if (n >= sizeof(text) || strlen(text) != n) {
@@ -363,6 +399,71 @@ static void test_random_words(unsigned long count)
 	printf("random: %lu words, %lu valid (%.1f%%)\n", count, valid,
 	       100.0 * (double)valid / (double)count);
 	CHECK(valid > count / 20, "implausibly few valid words");
+}
+
+static void expect_parse(const char *text, enum la64_status want, uint32_t word)
+{
+	struct la64_insn insn;
+	enum la64_status st = la64_parse(text, &insn);
+
+	CHECK(st == want, "'%s': %s, expected %s", text, la64_status_text(st),
+	      la64_status_text(want));
+	if (st == LA64_OK && want == LA64_OK)
+		CHECK(insn.word == word, "'%s': 0x%08x, expected 0x%08x", text,
+		      insn.word, word);
+}
+
+/* Bad records and bad text: each refused with its own status. */
+static void test_encode_and_parse_errors(void)
+{
+	struct la64_insn insn;
+	uint32_t w = 0xdeadbeef;
+
+	expect_parse("nop", LA64_OK, 0x03400000);
+	expect_parse("ret", LA64_OK, 0x4c000020);
+	expect_parse("  addi.d\t$ra, $ra, 1  ", LA64_OK, 0x02c00421);
+	expect_parse("addi.d $r1, $r1, 0x1", LA64_OK, 0x02c00421);
+	expect_parse("csrrd $a0, 384 # DMW0", LA64_OK, 0x04060004);
+	expect_parse("move $a0, $a1", LA64_OK, 0x001500a4);
+	expect_parse("jr $t0", LA64_OK, 0x4c000180);
+	expect_parse("or $u0, $fp, $s9", LA64_OK, 0x00155ad5);
+	expect_parse("vadd.b $vr1, $vr2, $vr3", LA64_OK, 0x700a0c41);
+	expect_parse("", LA64_ERR_SYNTAX, 0);
+	expect_parse("bogus $a0", LA64_ERR_ID, 0);
+	expect_parse("addi.w $a0, $a1", LA64_ERR_OPERANDS, 0);
+	expect_parse("addi.w $a0, $a1, 1, 2", LA64_ERR_OPERANDS, 0);
+	expect_parse("addi.w $a0 $a1, 1", LA64_ERR_SYNTAX, 0);
+	expect_parse("addi.w $fa0, $a1, 1", LA64_ERR_OPERANDS, 0);
+	expect_parse("addi.w $a0, $a1, 2048", LA64_ERR_RANGE, 0);
+	expect_parse("addi.w $a0, $a1, -2049", LA64_ERR_RANGE, 0);
+	expect_parse("addi.w $a0, $a1, -2048", LA64_OK, 0x02a000a4);
+	expect_parse("addi.w $a0, $a1, one", LA64_ERR_SYNTAX, 0);
+	expect_parse("ldptr.w $a0, $a1, 6", LA64_ERR_ALIGN, 0);
+	expect_parse("beqz $a0, 2", LA64_ERR_ALIGN, 0);
+	expect_parse("vadd.b $vr1, $vr2, $vr32", LA64_ERR_OPERANDS, 0);
+	expect_parse("csrxchg $a0, $zero, 1", LA64_ERR_RESERVED, 0);
+	expect_parse("csrxchg $a0, $a1, 16384", LA64_ERR_RANGE, 0);
+
+	memset(&insn, 0, sizeof(insn));
+	CHECK(la64_encode(&insn, &w) == LA64_ERR_ID && w == 0xdeadbeef,
+	      "an invalid id is refused and the word left alone");
+	insn.id = LA64_INSN_ADD_W;
+	insn.noperands = 2;
+	CHECK(la64_encode(&insn, &w) == LA64_ERR_OPERANDS, "two operands for add.w");
+	insn.noperands = 3;
+	insn.operand[0].kind = insn.operand[1].kind = LA64_OPND_GPR;
+	insn.operand[2].kind = LA64_OPND_FPR;
+	CHECK(la64_encode(&insn, &w) == LA64_ERR_OPERANDS, "an FPR for add.w's rk");
+	insn.operand[2].kind = LA64_OPND_GPR;
+	insn.operand[2].value = 32;
+	CHECK(la64_encode(&insn, &w) == LA64_ERR_RANGE, "register 32");
+	insn.operand[2].value = 3;
+	CHECK(la64_encode(&insn, &w) == LA64_OK && w == 0x00100c00, "add.w $zero, $zero, $sp");
+	for (int s = LA64_OK; s <= LA64_ERR_SYNTAX; s++)
+		CHECK(strcmp(la64_status_text((enum la64_status)s), "unknown status") != 0,
+		      "status %d has a text", s);
+	CHECK(strcmp(la64_status_text((enum la64_status)99), "unknown status") == 0,
+	      "an unknown status says so");
 }
 
 int main(int argc, char **argv)
@@ -376,6 +477,7 @@ int main(int argc, char **argv)
 	test_names();
 	test_small_buffers();
 	test_format_ignores_pc();
+	test_encode_and_parse_errors();
 	test_random_words(random_words);
 	if (failures) {
 		fprintf(stderr, "%d failures\n", failures);

@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Parsing: one line of the text la64_format() prints back to the record
+ * and its word.  The mnemonic is found by binary search in a table the
+ * index generator sorts (la64__by_name); each operand is read as its
+ * format says, then la64_encode() checks the values and makes the word.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "la64/la64.h"
+
+#include "la64_index.h"
+#include "table.h"
+
+#define TOKEN_MAX 32
+
+static const char *skip_space(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* Copy the token at s (up to a separator) to tok; returns the end. */
+static const char *read_token(const char *s, char *tok, bool *too_long)
+{
+	size_t n = 0;
+
+	*too_long = false;
+	while (*s && *s != ',' && *s != ' ' && *s != '\t' && *s != '#' &&
+	       *s != '\n' && *s != '\r') {
+		if (n + 1 < TOKEN_MAX)
+			tok[n++] = *s;
+		else
+			*too_long = true;
+		s++;
+	}
+	tok[n] = '\0';
+	return s;
+}
+
+static enum la64_id find_mnemonic(const char *name)
+{
+	size_t lo = 0, hi = sizeof(la64__by_name) / sizeof(la64__by_name[0]);
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		enum la64_id id = (enum la64_id)la64__by_name[mid];
+		int c = strcmp(name, la64__table[id].mnemonic);
+
+		if (c == 0)
+			return id;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return LA64_INSN_INVALID;
+}
+
+/* "$<prefix><n>" with n a decimal 0..max; the value, or -1. */
+static int numbered(const char *tok, const char *prefix, int max)
+{
+	size_t n = strlen(prefix);
+	char *end;
+	long v;
+
+	if (strncmp(tok, prefix, n) != 0 || tok[n] < '0' || tok[n] > '9')
+		return -1;
+	v = strtol(tok + n, &end, 10);
+	return *end == '\0' && v <= max ? (int)v : -1;
+}
+
+static int gpr_number(const char *tok)
+{
+	int r = numbered(tok, "$r", 31);
+
+	if (r >= 0)
+		return r;
+	for (unsigned i = 0; i < 32; i++)
+		if (strcmp(tok, la64_gpr_name(i, 0)) == 0)
+			return (int)i;
+	if (strcmp(tok, "$u0") == 0)
+		return 21;
+	if (strcmp(tok, "$s9") == 0) /* the psABI's other name of $fp */
+		return 22;
+	return -1;
+}
+
+static int fpr_number(const char *tok)
+{
+	int r = numbered(tok, "$f", 31);
+
+	if (r >= 0)
+		return r;
+	for (unsigned i = 0; i < 32; i++)
+		if (strcmp(tok, la64_fpr_name(i, 0)) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* A decimal or 0x hexadecimal integer, optionally negative. */
+static bool integer(const char *tok, int64_t *v)
+{
+	const char *s = tok;
+	bool neg = *s == '-';
+	char *end;
+	unsigned long long u;
+
+	if (neg)
+		s++;
+	if (*s < '0' || *s > '9')
+		return false;
+	u = strtoull(s, &end, 0);
+	if (*end != '\0' || u > (unsigned long long)INT64_MAX)
+		return false;
+	*v = neg ? -(int64_t)u : (int64_t)u;
+	return true;
+}
+
+/* One operand of the kind its format wants. */
+static enum la64_status operand(const char *tok, enum la64_operand_kind kind,
+				int64_t *v)
+{
+	int r;
+
+	switch (kind) {
+	case LA64_OPND_GPR: r = gpr_number(tok); break;
+	case LA64_OPND_FPR: r = fpr_number(tok); break;
+	case LA64_OPND_FCC: r = numbered(tok, "$fcc", 7); break;
+	case LA64_OPND_FCSR: r = numbered(tok, "$fcsr", 3); break;
+	case LA64_OPND_VR: r = numbered(tok, "$vr", 31); break;
+	case LA64_OPND_XR: r = numbered(tok, "$xr", 31); break;
+	case LA64_OPND_SCR: r = numbered(tok, "$scr", 3); break;
+	case LA64_OPND_CSR:
+	case LA64_OPND_UIMM:
+	case LA64_OPND_SIMM:
+	case LA64_OPND_BRANCH:
+		return integer(tok, v) ? LA64_OK :
+		       tok[0] == '$' ? LA64_ERR_OPERANDS : LA64_ERR_SYNTAX;
+	default:
+		return LA64_ERR_OPERANDS;
+	}
+	if (r < 0)
+		return tok[0] == '$' || tok[0] == '-' || (tok[0] >= '0' && tok[0] <= '9') ?
+		       LA64_ERR_OPERANDS : LA64_ERR_SYNTAX;
+	*v = r;
+	return LA64_OK;
+}
+
+/*
+ * The aliases la64_format() prints, as the instruction they stand for:
+ * how many operands the text gives, and where they go.
+ */
+struct alias {
+	const char *name;
+	enum la64_id id;
+	unsigned given;		/* operands in the text */
+	unsigned first;		/* index of the first of them in the record */
+};
+
+static const struct alias aliases[] = {
+	{ "nop", LA64_INSN_ANDI, 0, 0 },	/* andi $zero, $zero, 0 */
+	{ "move", LA64_INSN_OR, 2, 0 },		/* or rd, rj, $zero */
+	{ "ret", LA64_INSN_JIRL, 0, 0 },	/* jirl $zero, $ra, 0 */
+	{ "jr", LA64_INSN_JIRL, 1, 1 },		/* jirl $zero, rj, 0 */
+};
+
+enum la64_status la64_parse(const char *text, struct la64_insn *insn)
+{
+	const struct la64__format_desc *f;
+	unsigned given, first = 0;
+	char tok[TOKEN_MAX];
+	const char *s;
+	enum la64_id id;
+	bool too_long;
+	uint32_t word;
+
+	s = read_token(skip_space(text), tok, &too_long);
+	if (too_long || tok[0] == '\0')
+		return too_long ? LA64_ERR_ID : LA64_ERR_SYNTAX;
+	id = find_mnemonic(tok);
+	memset(insn, 0, sizeof(*insn));
+	given = id == LA64_INSN_INVALID ? 0 : la64__formats[la64__table[id].format].count;
+	for (size_t a = 0; id == LA64_INSN_INVALID &&
+			   a < sizeof(aliases) / sizeof(aliases[0]); a++) {
+		if (strcmp(tok, aliases[a].name) != 0)
+			continue;
+		id = aliases[a].id;
+		given = aliases[a].given;
+		first = aliases[a].first;
+		/* The operands an alias leaves out are $zero and 0, and ret's $ra. */
+		if (a == 2)
+			insn->operand[1].value = 1;
+	}
+	if (id == LA64_INSN_INVALID)
+		return LA64_ERR_ID;
+	f = &la64__formats[la64__table[id].format];
+	for (unsigned i = 0; i < f->count; i++)
+		insn->operand[i].kind = (enum la64_operand_kind)f->op[i].kind;
+	insn->id = id;
+	insn->noperands = f->count;
+	for (unsigned i = 0; i < given; i++) {
+		enum la64_status st;
+
+		s = skip_space(s);
+		if (i > 0) {
+			if (*s != ',')
+				return *s == '\0' || *s == '#' ? LA64_ERR_OPERANDS : LA64_ERR_SYNTAX;
+			s = skip_space(s + 1);
+		}
+		s = read_token(s, tok, &too_long);
+		if (too_long || tok[0] == '\0')
+			return too_long ? LA64_ERR_SYNTAX : LA64_ERR_OPERANDS;
+		st = operand(tok, insn->operand[first + i].kind,
+			     &insn->operand[first + i].value);
+		if (st != LA64_OK)
+			return st;
+	}
+	s = skip_space(s);
+	if (*s == ',')
+		return LA64_ERR_OPERANDS;
+	if (*s != '\0' && *s != '#' && *s != '\n' && *s != '\r')
+		return LA64_ERR_SYNTAX;
+	{
+		enum la64_status st = la64_encode(insn, &word);
+
+		if (st != LA64_OK)
+			return st;
+	}
+	la64_decode(word, insn);
+	return LA64_OK;
+}
