@@ -43,11 +43,12 @@ fwupload --help | grep -q '^usage: fwupload' || fail "fwupload --help"
 ok "fwupload --help"
 [ "$(la64dis --words 0x02c00421)" = "$(printf 'addi.d\t$ra, $ra, 1')" ] ||
 	fail "la64dis --words 0x02c00421: $(la64dis --words 0x02c00421)"
-ok "la64dis --words"
-for page in memreclaim fwupload la64dis; do
+[ "$(printf 'addi.d $ra, $ra, 1\n' | la64as)" = 02c00421 ] || fail "la64as"
+ok "la64dis --words, la64as"
+for page in memreclaim fwupload la64dis la64as; do
 	man -w "$page" >/dev/null || fail "man -w $page finds no page"
 done
-ok "man -w finds memreclaim(8), fwupload(1), la64dis(1)"
+ok "man -w finds memreclaim(8), fwupload(1), la64dis(1), la64as(1)"
 
 unit=/lib/systemd/system/memreclaim.service
 grep -qx 'ExecStart=/usr/sbin/memreclaim run -c /etc/memreclaim.conf' "$unit" ||
