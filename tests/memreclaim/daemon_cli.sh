@@ -2,7 +2,7 @@
 # memreclaim run on a fake cgroup tree: the daemon's conventions, not its
 # effect on memory (that is the VM test's job).  Config checks, metrics
 # files, a cgroup that disappears, a write that fails, SIGHUP reloads (good
-# and broken config), SIGTERM, --dry-run.
+# and broken config), SIGTERM, --dry-run, cgroups chosen by a pattern.
 # usage: tests/memreclaim/daemon_cli.sh MEMRECLAIM WORKDIR
 set -uo pipefail
 mr=$1 work=$2
@@ -155,5 +155,38 @@ wait $pid; rc=$?
 	bad "SIGTERM: rc $rc"
 [ "$(cat "$root/a/memory.high")" = max ] && [ "$(cat "$root/a/memory.max")" = max ] &&
 	ok "memory.high and memory.max untouched" || bad "limits changed"
-[ $fail = 0 ] || { echo "--- daemon log"; cat "$work/run.log"; }
+
+# Cgroups chosen by a pattern: one created mid-run is picked up, one
+# removed is dropped once, with no error about it afterwards.
+make_cgroup glob.slice
+make_cgroup glob.slice/one.service
+make_cgroup glob.slice/other.scope
+"$mr" --cgroup-root "$root" run --dry-run --interval 100ms --iterations 3000 \
+	'glob.slice/*.service' 2> "$work/glob.log" &
+gpid=$!
+wait_for "the matching cgroup watched" grep -q 'glob.slice/one.service: dry run' "$work/glob.log" &&
+	ok "a pattern watches the cgroup it matches"
+make_cgroup glob.slice/two.service
+wait_for "a new cgroup picked up" grep -q 'glob.slice/two.service: appeared' "$work/glob.log" &&
+	wait_for "the new cgroup reclaimed" grep -q 'glob.slice/two.service: dry run' "$work/glob.log" &&
+	ok "a cgroup created mid-run is picked up"
+rm -rf "$root/glob.slice/two.service"
+wait_for "a removed cgroup dropped" grep -q 'glob.slice/two.service: gone, dropped' "$work/glob.log" &&
+	ok "a removed cgroup is dropped"
+# Ten more intervals at least: nothing more about two.service.
+n=$(grep -c 'one.service: dry run' "$work/glob.log")
+wait_for "ten more intervals" sh -c "[ \$(grep -c 'one.service: dry run' '$work/glob.log') -ge $((n + 10)) ]"
+after=$(sed -n '/two.service: gone, dropped/,$p' "$work/glob.log" | grep -c 'two.service' || true)
+[ "$after" = 1 ] && ok "no error loop about the removed cgroup" ||
+	bad "$((after - 1)) lines about the removed cgroup after it was dropped"
+grep -q 'other.scope' "$work/glob.log" && bad "a cgroup the pattern does not match was watched"
+kill -TERM $gpid
+wait $gpid; rc=$?
+[ $rc = 0 ] || bad "the pattern daemon exited $rc on SIGTERM"
+out=$("$mr" --cgroup-root "$root" run --check-config 'glob.slice/*.service' 'nomatch/*' 2>&1); rc=$?
+[ $rc = 0 ] && contains "$out" 'matches 1 cgroup now: glob.slice/one.service' &&
+	contains "$out" 'matches no cgroup now' && ok "--check-config shows what each pattern matches" ||
+	bad "--check-config with patterns: rc $rc: $out"
+
+[ $fail = 0 ] || { echo "--- daemon log"; cat "$work/run.log"; echo "--- pattern daemon log"; cat "$work/glob.log"; }
 exit $fail

@@ -11,6 +11,10 @@
  *	floor = 512M
  *	zswap_tuning = yes
  *
+ * A section's path may be a glob pattern ([cgroup system.slice/*.service]):
+ * the daemon watches every cgroup it matches, matched again each interval
+ * (daemon_config.c: mr_expand_config()).
+ *
  * Keys before the first section are global; a key of a cgroup section
  * overrides the global value for that cgroup.  Every line is checked: an
  * unknown key, a bad value or a duplicate cgroup is an error naming the

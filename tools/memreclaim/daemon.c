@@ -53,6 +53,58 @@ void mr_log(enum mr_level lvl, const char *fmt, ...)
 		fprintf(stderr, "memreclaim: %s\n", line);
 }
 
+/* Whether conf names path among its cgroups. */
+static bool has_cgroup(const struct mr_config *c, const char *path)
+{
+	for (size_t i = 0; i < c->ncgroups; i++)
+		if (strcmp(c->cgroup[i].path, path) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Expand the pattern sections against the cgroups there are now, and run
+ * with the result: a cgroup that appeared starts with a baseline, one that
+ * went is dropped (no retries, no error), the others keep their state.
+ */
+static void discover(struct daemon *d, bool log_changes, bool force)
+{
+	static struct mr_config expanded;
+	static bool warned_full;
+	size_t lost = mr_expand_config(&d->templ, d->opts->root, &expanded);
+	bool changed = expanded.ncgroups != d->ncg;
+
+	for (size_t i = 0; i < expanded.ncgroups; i++) {
+		if (has_cgroup(&d->conf, expanded.cgroup[i].path))
+			continue;
+		changed = true;
+		if (log_changes)
+			mr_log(LOG_INFO, "%s: appeared, watching it", expanded.cgroup[i].path);
+	}
+	for (size_t i = 0; i < d->ncg; i++) {
+		if (has_cgroup(&expanded, d->cg[i].conf->path))
+			continue;
+		changed = true;
+		if (log_changes)
+			mr_log(LOG_INFO, "%s: gone, dropped", d->cg[i].conf->path);
+	}
+	if (lost && !warned_full)
+		mr_log(LOG_WARN, "%zu matching cgroups left out: at most %d are watched",
+		       lost, MR_MAX_CGROUPS);
+	warned_full = lost != 0;
+	if (changed || force)
+		mr_adopt_config(d, &expanded);
+}
+
+/* Whether any section of c is a pattern. */
+static bool has_patterns(const struct mr_config *c)
+{
+	for (size_t i = 0; i < c->ncgroups; i++)
+		if (mr_is_pattern(c->cgroup[i].path))
+			return true;
+	return false;
+}
+
 static void reload(struct daemon *d)
 {
 	static struct mr_config fresh;
@@ -63,7 +115,9 @@ static void reload(struct daemon *d)
 		mr_log(LOG_ERR, "reload failed (see above); keeping the running configuration");
 		return;
 	}
-	mr_adopt_config(d, &fresh);
+	d->templ = fresh;
+	/* Adopted even with the same cgroups: their settings may differ. */
+	discover(d, true, true);
 	mr_log(LOG_INFO, "reloaded: %zu cgroups, interval %.3f s", d->ncg, d->conf.interval_s);
 }
 
@@ -95,7 +149,8 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 		mr_print_config(&initial, o->root);
 		return MR_OK;
 	}
-	mr_adopt_config(&d, &initial);
+	d.templ = initial;
+	discover(&d, false, true);
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -116,6 +171,8 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 			reload_requested = 0;
 			reload(&d);
 		}
+		if (has_patterns(&d.templ))
+			discover(&d, true, false);
 		for (size_t i = 0; i < d.ncg; i++)
 			mr_tick_cgroup(&d, &d.cg[i], t - last);
 		last = t;

@@ -55,7 +55,8 @@ struct cg_state {
 
 struct daemon {
 	const struct mr_daemon_opts *opts;
-	struct mr_config conf;
+	struct mr_config templ;	/* as configured, patterns and all */
+	struct mr_config conf;	/* what runs: patterns expanded */
 	struct cg_state cg[MR_MAX_CGROUPS];
 	size_t ncg;
 	uint64_t ticks;
@@ -75,5 +76,16 @@ void mr_print_config(const struct mr_config *c, const char *root);
 
 /* Run with fresh; a cgroup in both keeps its state (SIGHUP reload). */
 void mr_adopt_config(struct daemon *d, const struct mr_config *fresh);
+
+/* A cgroup path with glob characters (*, ?, [): a pattern section. */
+bool mr_is_pattern(const char *path);
+
+/*
+ * templ with each pattern section replaced by the cgroups it matches
+ * under root now (named sections first, no cgroup twice).  Returns how
+ * many matches did not fit MR_MAX_CGROUPS.
+ */
+size_t mr_expand_config(const struct mr_config *templ, const char *root,
+			struct mr_config *out);
 
 #endif

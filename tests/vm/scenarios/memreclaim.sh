@@ -254,3 +254,47 @@ scenario_mr_daemon_dry_run() {
 	[ $((before - $(mib work))) -lt 2 ] || fail "the dry run reclaimed: $before -> $(mib work) MiB"
 	ok "--dry-run: $(grep -c 'would reclaim' /tmp/daemon.log) decisions logged, nothing reclaimed, stopped after 20 iterations"
 }
+
+# Cgroups chosen by a pattern, in the real kernel: a cgroup created while
+# the daemon runs is picked up and reclaimed from, one removed is dropped
+# once, and nothing more is said about it.
+glob_workload() { # NAME MB: a workload in glob.slice/NAME.service
+	mkdir -p $CG/glob.slice/$1.service
+	sh -c "echo \$\$ > $CG/glob.slice/$1.service/cgroup.procs; exec workload $2 compressible" \
+		> /tmp/$1.out &
+	wait_until 300 "workload $1 ($2 MiB) READY" grep -q READY /tmp/$1.out
+}
+
+scenario_mr_daemon_glob() {
+	setup_swap
+	mkdir -p $CG/glob.slice
+	echo +memory > $CG/glob.slice/cgroup.subtree_control || fail "+memory in glob.slice"
+	mkdir $CG/glob.slice/other.scope
+	glob_workload one 60
+	memreclaim run --interval 200ms --ratio 2% 'glob.slice/*.service' 2> /tmp/glob.log &
+	daemon=$!
+	wait_until 120 "one.service reclaimed from" grep -q 'glob.slice/one.service: reclaim' /tmp/glob.log
+	ok "the pattern's cgroup is reclaimed from"
+	glob_workload two 60
+	wait_until 120 "two.service picked up" grep -q 'glob.slice/two.service: appeared' /tmp/glob.log
+	wait_until 120 "two.service reclaimed from" grep -q 'glob.slice/two.service: reclaim' /tmp/glob.log
+	ok "a cgroup created mid-run is picked up and reclaimed from"
+	# Empty it (the workload goes) and remove it.
+	kill $(cat $CG/glob.slice/two.service/cgroup.procs)
+	wait_until 60 "two.service empty" sh -c "[ -z \"\$(cat $CG/glob.slice/two.service/cgroup.procs)\" ]"
+	rmdir $CG/glob.slice/two.service || fail "rmdir two.service"
+	wait_until 60 "two.service dropped" grep -q 'glob.slice/two.service: gone, dropped' /tmp/glob.log
+	n=$(grep -c 'one.service' /tmp/glob.log)
+	wait_until 60 "more intervals" sh -c "[ \$(grep -c 'one.service' /tmp/glob.log) -ge $((n + 5)) ] || \
+		[ \$(grep -c 'one.service: back off' /tmp/glob.log) -ge 1 ]"
+	sleep 2
+	after=$(sed -n '/two.service: gone, dropped/,$p' /tmp/glob.log | grep -c 'two.service')
+	[ "$after" = 1 ] || fail "$((after - 1)) lines about two.service after it was dropped"
+	ok "a removed cgroup is dropped once, with no error after"
+	grep -q 'other.scope' /tmp/glob.log && fail "a cgroup the pattern does not match was watched"
+	kill -TERM $daemon
+	wait $daemon || fail "the daemon exited $? on SIGTERM"
+	ok "the daemon stops cleanly"
+	echo "--- the daemon's log"
+	grep -v ': reclaim ' /tmp/glob.log | tail -8
+}
