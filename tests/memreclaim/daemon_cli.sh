@@ -116,9 +116,13 @@ wait_for "reclaims in a and b" grep -q . "$root/a/memory.reclaim" &&
 	ok "writes memory.reclaim of each cgroup ($(cat "$root/a/memory.reclaim") bytes)"
 wait_for "prometheus file" grep -q '^memreclaim_up{cgroup="b"} 1$' "$work/m.prom" &&
 	grep -q '^memreclaim_reclaims_total{cgroup="a"} [1-9]' "$work/m.prom" &&
-	ok "Prometheus textfile"
+	grep -q '^memreclaim_backoffs_pressure_total{cgroup="a"} 0$' "$work/m.prom" &&
+	grep -q '^memreclaim_backoffs_refaults_total{cgroup="a"} 0$' "$work/m.prom" &&
+	ok "Prometheus textfile, back-offs by reason" || bad "Prometheus: $(head -40 "$work/m.prom")"
 grep -qF '"cgroups": [' "$work/m.json" && grep -qF '{"cgroup": "a", "state": ' \
-	"$work/m.json" && ok "JSON metrics" || bad "JSON metrics: $(cat "$work/m.json")"
+	"$work/m.json" && grep -qE '"why": "(pressure [0-9.]+% < |step under one page)' "$work/m.json" &&
+	grep -qF '"backoffs_pressure": 0, "backoffs_refaults": 0' "$work/m.json" &&
+	ok "JSON metrics, with the last decision's reason" || bad "JSON metrics: $(cat "$work/m.json")"
 
 # b disappears: logged, skipped, a goes on.
 rm -rf "$root/b"

@@ -73,9 +73,10 @@ static void control_law(void)
 	p.backoff_s = 12;
 	d = decide(&p, &ctl, 6, 6000, 1000 * MIB, 0, 0);
 	CHECK(d.action == MR_BACKOFF_START && d.bytes == 0);
+	CHECK(d.reason == MR_WHY_PRESSURE);
 	CHECK(strstr(d.why, "reached the target"));
 	d = decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0);
-	CHECK(d.action == MR_BACKING_OFF);
+	CHECK(d.action == MR_BACKING_OFF && d.reason == MR_WHY_NONE);
 	d = decide(&p, &ctl, 6, 0, 1000 * MIB, 0, 0);
 	CHECK(d.action == MR_BACKING_OFF);
 	/* After it the step ramps up: a quarter, a half, ... */
@@ -114,6 +115,7 @@ static void control_law(void)
 	/* Half or more came back: back off. */
 	d = decide(&p, &ctl, 6, 0, 1000 * MIB, (4 * MIB) / 4096, 8 * MIB);
 	CHECK(d.action == MR_BACKOFF_START);
+	CHECK(d.reason == MR_WHY_REFAULTS);
 	CHECK(strstr(d.why, "refaulted"));
 	memset(&ctl, 0, sizeof(ctl));
 

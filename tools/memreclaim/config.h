@@ -11,7 +11,7 @@
  *	floor = 512M
  *	zswap_tuning = yes
  *
- * A section's path may be a glob pattern ([cgroup system.slice/*.service]):
+ * A section's path may be a glob pattern ([cgroup workload.slice/app-*.service]):
  * the daemon watches every cgroup it matches, matched again each interval
  * (daemon_config.c: mr_expand_config()).
  *

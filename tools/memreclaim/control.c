@@ -76,6 +76,7 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 		(double)s->refault_pages * (double)p->page_size /
 		(double)s->reclaimed_last : 0;
 	d->why[0] = '\0';
+	d->reason = MR_WHY_NONE;
 
 	if (ctl->backoff_left_s > 0) {
 		ctl->backoff_left_s -= interval;
@@ -87,6 +88,7 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 	if (d->pressure >= p->target) {
 		start_backoff(p, ctl);
 		d->action = MR_BACKOFF_START;
+		d->reason = MR_WHY_PRESSURE;
 		snprintf(d->why, sizeof(d->why),
 			 "pressure %.3f%% reached the target %.3f%%: back off %.0f s",
 			 d->pressure * 100, p->target * 100, ctl->backoff_left_s);
@@ -95,6 +97,7 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 	if (s->reclaimed_last && d->refault_share >= p->refault_limit) {
 		start_backoff(p, ctl);
 		d->action = MR_BACKOFF_START;
+		d->reason = MR_WHY_REFAULTS;
 		snprintf(d->why, sizeof(d->why),
 			 "%.0f%% of what was reclaimed refaulted (limit %.0f%%): back off %.0f s",
 			 d->refault_share * 100, p->refault_limit * 100, ctl->backoff_left_s);

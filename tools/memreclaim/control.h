@@ -48,8 +48,16 @@ enum mr_action {
 	MR_TOO_SMALL,		/* step under one page: nothing */
 };
 
+/* Why a back-off started (MR_BACKOFF_START); MR_WHY_NONE otherwise. */
+enum mr_backoff_reason {
+	MR_WHY_NONE,
+	MR_WHY_PRESSURE,	/* the stall share reached the target */
+	MR_WHY_REFAULTS,	/* what was reclaimed came back */
+};
+
 struct mr_decision {
 	enum mr_action action;
+	enum mr_backoff_reason reason;
 	uint64_t bytes;
 	double pressure;	/* stall fraction of the interval */
 	double refault_share;	/* refaulted / reclaimed pages, last interval */

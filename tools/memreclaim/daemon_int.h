@@ -50,7 +50,9 @@ struct cg_state {
 	int zswap_streak;	/* >0: intervals voting raise, <0: lower */
 	double pressure;
 	enum mr_cg_state state;
+	char why[160];		/* the last interval's decision, in words */
 	uint64_t reclaimed_total, reclaims, backoffs, errors, zswap_changes;
+	uint64_t backoffs_pressure, backoffs_refaults;	/* backoffs by reason */
 };
 
 struct daemon {

@@ -69,6 +69,12 @@ static const struct metric metrics[] = {
 	  CG(reclaims), M_U64 },
 	{ "memreclaim_backoffs_total", "counter", "back-off periods started",
 	  CG(backoffs), M_U64 },
+	{ "memreclaim_backoffs_pressure_total", "counter",
+	  "back-offs started because the stall share reached the target",
+	  CG(backoffs_pressure), M_U64 },
+	{ "memreclaim_backoffs_refaults_total", "counter",
+	  "back-offs started because reclaimed pages refaulted",
+	  CG(backoffs_refaults), M_U64 },
 	{ "memreclaim_errors_total", "counter", "reads and writes that failed",
 	  CG(errors), M_U64 },
 	{ "memreclaim_zswap_changes_total", "counter", "changes of memory.zswap.max",
@@ -126,12 +132,15 @@ static void write_json(FILE *f, const struct daemon *d)
 
 		fprintf(f, "%s\n {\"cgroup\": ", i ? "," : "");
 		json_string(f, c->conf->path);
-		fprintf(f, ", \"state\": \"%s\", \"memory_current\": %" PRIu64
+		fprintf(f, ", \"state\": \"%s\", \"why\": ", mr_cg_state_name(c->state));
+		json_string(f, c->why);
+		fprintf(f, ", \"memory_current\": %" PRIu64
 			", \"pressure\": %.6f, \"reclaimed_bytes_total\": %" PRIu64
 			", \"reclaims\": %" PRIu64 ", \"backoffs\": %" PRIu64
+			", \"backoffs_pressure\": %" PRIu64 ", \"backoffs_refaults\": %" PRIu64
 			", \"errors\": %" PRIu64 ", \"zswap_changes\": %" PRIu64,
-			mr_cg_state_name(c->state), c->current, c->pressure, c->reclaimed_total,
-			c->reclaims, c->backoffs, c->errors, c->zswap_changes);
+			c->current, c->pressure, c->reclaimed_total, c->reclaims, c->backoffs,
+			c->backoffs_pressure, c->backoffs_refaults, c->errors, c->zswap_changes);
 		if (c->zswap_max_known && c->zswap_max != MR_NO_LIMIT)
 			fprintf(f, ", \"zswap_max\": %" PRIu64, c->zswap_max);
 		else if (c->zswap_max_known)

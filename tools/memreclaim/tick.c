@@ -218,6 +218,7 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 
 	mr_control(p, &c->ctl, &s, &dec);
 	c->pressure = dec.pressure;
+	memcpy(c->why, dec.why, sizeof(c->why));
 	if (p->zswap_tuning)
 		tune_zswap(d, c, &st, swap_current);
 	switch (dec.action) {
@@ -227,6 +228,10 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 	case MR_BACKOFF_START:
 		c->state = MR_CG_BACKOFF;
 		c->backoffs++;
+		if (dec.reason == MR_WHY_PRESSURE)
+			c->backoffs_pressure++;
+		else
+			c->backoffs_refaults++;
 		mr_log(LOG_INFO, "%s: %s", c->dir, dec.why);
 		break;
 	case MR_AT_FLOOR:
