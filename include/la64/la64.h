@@ -112,8 +112,9 @@ enum la64_format {
 	LA64_FMT_RC,		/* movcf2gr: rd, cj */
 	LA64_FMT_COFFS21,	/* bceqz, bcnez: cj, offs */
 	/*
-	 * The extensions' formats (formats_ext.def, generated): V_ and the
-	 * printed operands, R = GPR, F = FPR, C = $fcc, V = $vr, X = $xr,
+	 * The extensions' formats that no base format above has
+	 * (formats_ext.def, generated; the others use the base ones): V_ and
+	 * the printed operands, R = GPR, F = FPR, C = $fcc, V = $vr, X = $xr,
 	 * T = $scr, then immediates UIn/SIn (xS: scaled), OFFS21 a branch.
 	 */
 #define LA64_FORMAT(name, operands) LA64_FMT_##name,

@@ -175,15 +175,14 @@ size_t la64_format(const struct la64_insn *insn, uint64_t pc, unsigned flags,
 		alias(insn, &mnemonic, &first, &last);
 	put_str(&o, mnemonic);
 	/* LLVM ends an instruction without operands with the separator too. */
-	if (insn->format == LA64_FMT_NONE || insn->format == LA64_FMT_V_NONE)
+	if (insn->format == LA64_FMT_NONE)
 		put_char(&o, '\t');
 	for (unsigned i = first; i < last; i++) {
 		put_str(&o, i == first ? "\t" : ", ");
 		put_operand(&o, &insn->operand[i], flags);
 	}
 	if ((flags & LA64_PRINT_CSR_NAMES) &&
-	    (insn->format == LA64_FMT_DCSR || insn->format == LA64_FMT_DJCSR ||
-	     insn->format == LA64_FMT_V_RCSR || insn->format == LA64_FMT_V_RRCSR)) {
+	    (insn->format == LA64_FMT_DCSR || insn->format == LA64_FMT_DJCSR)) {
 		char name[16];
 
 		if (la64_csr_name((unsigned)insn->operand[last - 1].value, name,
