@@ -38,10 +38,9 @@ static enum la64_status field_value(const struct la64__operand_desc *d,
 	return LA64_OK;
 }
 
-enum la64_status la64_encode(const struct la64_insn *insn, uint32_t *word)
+enum la64_status la64__encode(const struct la64_insn *insn, struct la64_insn *back)
 {
 	const struct la64__format_desc *f;
-	struct la64_insn back;
 	uint32_t w;
 
 	if (insn->id <= LA64_INSN_INVALID || insn->id >= LA64_INSN_COUNT)
@@ -65,8 +64,17 @@ enum la64_status la64_encode(const struct la64_insn *insn, uint32_t *word)
 			w |= (raw >> d->width) << d->hi_lsb;
 	}
 	/* An encoding whose field values name another instruction. */
-	if (!la64_decode(w, &back) || back.id != insn->id)
+	if (!la64_decode(w, back) || back->id != insn->id)
 		return LA64_ERR_RESERVED;
-	*word = w;
 	return LA64_OK;
+}
+
+enum la64_status la64_encode(const struct la64_insn *insn, uint32_t *word)
+{
+	struct la64_insn back;
+	enum la64_status st = la64__encode(insn, &back);
+
+	if (st == LA64_OK)
+		*word = back.word;
+	return st;
 }

@@ -158,24 +158,27 @@ struct alias {
 	enum la64_id id;
 	unsigned given;		/* operands in the text */
 	unsigned first;		/* index of the first of them in the record */
+	int64_t rj;		/* operand 1 when the text leaves it out */
 };
 
+/* The operands an alias leaves out are $zero and 0, and ret's $ra. */
 static const struct alias aliases[] = {
-	{ "nop", LA64_INSN_ANDI, 0, 0 },	/* andi $zero, $zero, 0 */
-	{ "move", LA64_INSN_OR, 2, 0 },		/* or rd, rj, $zero */
-	{ "ret", LA64_INSN_JIRL, 0, 0 },	/* jirl $zero, $ra, 0 */
-	{ "jr", LA64_INSN_JIRL, 1, 1 },		/* jirl $zero, rj, 0 */
+	{ "nop", LA64_INSN_ANDI, 0, 0, 0 },	/* andi $zero, $zero, 0 */
+	{ "move", LA64_INSN_OR, 2, 0, 0 },	/* or rd, rj, $zero */
+	{ "ret", LA64_INSN_JIRL, 0, 0, 1 },	/* jirl $zero, $ra, 0 */
+	{ "jr", LA64_INSN_JIRL, 1, 1, 0 },	/* jirl $zero, rj, 0 */
 };
 
 enum la64_status la64_parse(const char *text, struct la64_insn *insn)
 {
 	const struct la64__format_desc *f;
+	struct la64_insn back;
+	enum la64_status st;
 	unsigned given, first = 0;
 	char tok[TOKEN_MAX];
 	const char *s;
 	enum la64_id id;
 	bool too_long;
-	uint32_t word;
 
 	s = read_token(skip_space(text), tok, &too_long);
 	if (too_long || tok[0] == '\0')
@@ -190,9 +193,7 @@ enum la64_status la64_parse(const char *text, struct la64_insn *insn)
 		id = aliases[a].id;
 		given = aliases[a].given;
 		first = aliases[a].first;
-		/* The operands an alias leaves out are $zero and 0, and ret's $ra. */
-		if (a == 2)
-			insn->operand[1].value = 1;
+		insn->operand[1].value = aliases[a].rj;
 	}
 	if (id == LA64_INSN_INVALID)
 		return LA64_ERR_ID;
@@ -202,8 +203,6 @@ enum la64_status la64_parse(const char *text, struct la64_insn *insn)
 	insn->id = id;
 	insn->noperands = f->count;
 	for (unsigned i = 0; i < given; i++) {
-		enum la64_status st;
-
 		s = skip_space(s);
 		if (i > 0) {
 			if (*s != ',')
@@ -223,12 +222,8 @@ enum la64_status la64_parse(const char *text, struct la64_insn *insn)
 		return LA64_ERR_OPERANDS;
 	if (*s != '\0' && *s != '#' && *s != '\n' && *s != '\r')
 		return LA64_ERR_SYNTAX;
-	{
-		enum la64_status st = la64_encode(insn, &word);
-
-		if (st != LA64_OK)
-			return st;
-	}
-	la64_decode(word, insn);
-	return LA64_OK;
+	st = la64__encode(insn, &back);
+	if (st == LA64_OK)
+		*insn = back; /* as la64_decode() gives it, word included */
+	return st;
 }

@@ -90,6 +90,12 @@ static const struct la64__entry la64__table[LA64_INSN_COUNT] = {
 #undef LA64_INSN
 };
 
+/*
+ * la64_encode(), keeping the record the word decodes back to (the check
+ * that no other instruction owns it): la64_parse() returns that record.
+ */
+enum la64_status la64__encode(const struct la64_insn *insn, struct la64_insn *back);
+
 static inline uint32_t la64__mask(enum la64_id id)
 {
 	return ~la64__field_bits[la64__table[id].format];
