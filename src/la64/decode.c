@@ -26,9 +26,6 @@ static enum la64_id lookup(uint32_t w)
 	if (b.count == LA64__L2_REF)
 		b = la64__l2[b.start * LA64__L2_SIZE +
 			     field(w, LA64__L2_SHIFT, 7)];
-	if (b.count == LA64__L3_REF)
-		b = la64__l3[b.start * LA64__L3_SIZE +
-			     field(w, LA64__L3_SHIFT, 5)];
 	for (unsigned i = 0; i < b.count; i++) {
 		enum la64_id id = (enum la64_id)la64__list[b.start + i];
 

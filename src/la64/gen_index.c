@@ -5,9 +5,7 @@
  * opcode bits can match it.
  *
  * Level 1 is keyed by bits [31:22]; a bucket with more than SMALL_BUCKET
- * candidates gets a level-2 table keyed by bits [21:15], and a level-2
- * bucket still that crowded a level-3 table keyed by bits [14:10] (the
- * vector extensions' 2R encodings keep opcode bits there).  Within a bucket
+ * candidates gets a level-2 table keyed by bits [21:15].  Within a bucket
  * candidates are ordered most specific mask first, so that csrrd and csrwr
  * (rj fixed) win over csrxchg (rj free).
  */
@@ -21,9 +19,6 @@
 #define L1_SIZE 1024u
 #define L2_SHIFT 15
 #define L2_SIZE 128u
-#define L3_SHIFT 10
-#define L3_SIZE 32u
-#define MAX_L3 512u
 #define SMALL_BUCKET 6
 
 static unsigned list[1u << 20];
@@ -86,8 +81,7 @@ int main(int argc, char **argv)
 	static unsigned cand[LA64_INSN_COUNT];
 	unsigned l1_start[L1_SIZE], l1_count[L1_SIZE], l2_of[L1_SIZE];
 	static unsigned l2_start[L1_SIZE][L2_SIZE], l2_count[L1_SIZE][L2_SIZE];
-	static unsigned l3_start[MAX_L3][L3_SIZE], l3_count[MAX_L3][L3_SIZE];
-	unsigned nl2 = 0, nl3 = 0, largest = 0;
+	unsigned nl2 = 0, largest = 0;
 	FILE *f;
 
 	if (argc != 2) {
@@ -112,26 +106,6 @@ int main(int argc, char **argv)
 			uint32_t key2 = key | (uint32_t)s << L2_SHIFT;
 			unsigned m = candidates(key2, 0xffff8000u, cand);
 
-			if (m > SMALL_BUCKET) {
-				if (nl3 == MAX_L3) {
-					fprintf(stderr, "gen_index: more than %u level-3 tables\n", MAX_L3);
-					return 1;
-				}
-				l2_start[k][s] = nl3;
-				l2_count[k][s] = 0xfffe;
-				for (unsigned t = 0; t < L3_SIZE; t++) {
-					uint32_t key3 = key2 | (uint32_t)t << L3_SHIFT;
-					unsigned c = candidates(key3, 0xfffffc00u, cand);
-
-					l3_start[nl3][t] = nlist;
-					l3_count[nl3][t] = c;
-					for (unsigned i = 0; i < c; i++)
-						list[nlist++] = cand[i];
-					largest = c > largest ? c : largest;
-				}
-				nl3++;
-				continue;
-			}
 			l2_start[k][s] = nlist;
 			l2_count[k][s] = m;
 			for (unsigned i = 0; i < m; i++)
@@ -140,7 +114,7 @@ int main(int argc, char **argv)
 		}
 	}
 
-	if (nlist >= 0xfffe) {
+	if (nlist > 0xffff) {
 		fprintf(stderr, "gen_index: %u list entries do not fit 16 bits\n", nlist);
 		return 1;
 	}
@@ -154,9 +128,7 @@ int main(int argc, char **argv)
 		L1_SHIFT, L2_SHIFT);
 	fprintf(f, "#define LA64__L2_SIZE %uu\n", L2_SIZE);
 	fprintf(f, "#define LA64__LONGEST_BUCKET %u\n", largest);
-	fprintf(f, "#define LA64__L3_SHIFT %d\n#define LA64__L3_SIZE %uu\n",
-		L3_SHIFT, L3_SIZE);
-	fprintf(f, "#define LA64__L2_REF 0xffffu\n#define LA64__L3_REF 0xfffeu\n");
+	fprintf(f, "#define LA64__L2_REF 0xffffu\n");
 	fprintf(f, "struct la64__bucket { uint16_t start, count; };\n");
 	fprintf(f, "static const struct la64__bucket la64__l1[%u] = {\n", L1_SIZE);
 	for (unsigned k = 0; k < L1_SIZE; k++) {
@@ -178,16 +150,6 @@ int main(int argc, char **argv)
 				fputc('\n', f);
 		}
 	}
-	fprintf(f, "};\nstatic const struct la64__bucket la64__l3[%u] = {\n",
-		nl3 * L3_SIZE > 0 ? nl3 * L3_SIZE : 1);
-	for (unsigned k = 0; k < nl3; k++)
-		for (unsigned t = 0; t < L3_SIZE; t++) {
-			emit_bucket(f, l3_start[k][t], l3_count[k][t]);
-			if (t % 8 == 7)
-				fputc('\n', f);
-		}
-	if (nl3 == 0)
-		emit_bucket(f, 0, 0);
 	fprintf(f, "};\nstatic const uint16_t la64__list[%u] = {\n",
 		nlist > 0 ? nlist : 1);
 	for (unsigned i = 0; i < nlist; i++)
