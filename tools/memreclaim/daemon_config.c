@@ -46,6 +46,81 @@ int mr_daemon_config(const struct mr_daemon_opts *o, struct mr_config *c)
 	return MR_OK;
 }
 
+bool mr_is_pattern(const char *path)
+{
+	return strpbrk(path, "*?[") != NULL;
+}
+
+/* Append one cgroup unless it is there already; false when full. */
+static bool add_matched(struct mr_config *out, const char *path,
+			const struct mr_params *params)
+{
+	size_t len = strlen(path);
+
+	for (size_t i = 0; i < out->ncgroups; i++)
+		if (strcmp(out->cgroup[i].path, path) == 0)
+			return true;
+
+	if (len >= MR_PATH_MAX)
+		return true; /* cannot be named; glob gives no such path here */
+	if (out->ncgroups == MR_MAX_CGROUPS)
+		return false;
+	memcpy(out->cgroup[out->ncgroups].path, path, len + 1);
+	out->cgroup[out->ncgroups].params = *params;
+	out->ncgroups++;
+	return true;
+}
+
+/*
+ * Every cgroup a pattern section matches now: directories with a
+ * cgroup.controllers file, named as the pattern was (under the root when
+ * it is relative), in glob's sorted order.
+ */
+static size_t expand_pattern(const char *root, const struct mr_cgroup_conf *s,
+			     struct mr_config *out)
+{
+	char full[2 * MR_PATH_MAX + 2];
+	size_t skip = 0, lost = 0;
+	glob_t g;
+
+	if (s->path[0] == '/') {
+		snprintf(full, sizeof(full), "%s", s->path);
+	} else {
+		/* Both parts fit: each is shorter than MR_PATH_MAX. */
+		snprintf(full, sizeof(full), "%s/%.*s", root, MR_PATH_MAX - 1, s->path);
+		skip = strlen(root) + 1;
+	}
+	if (glob(full, GLOB_ONLYDIR, NULL, &g) != 0)
+		return 0; /* no match, or unreadable: nothing to watch now */
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		const char *dir = g.gl_pathv[i];
+
+		if (strlen(dir) <= skip || !sysfs_exists(dir, "cgroup.controllers"))
+			continue;
+		if (!add_matched(out, dir + skip, &s->params))
+			lost++;
+	}
+	globfree(&g);
+	return lost;
+}
+
+size_t mr_expand_config(const struct mr_config *templ, const char *root,
+			struct mr_config *out)
+{
+	size_t lost = 0;
+
+	*out = *templ;
+	out->ncgroups = 0;
+	/* Named cgroups first: their own settings win over a pattern's. */
+	for (size_t i = 0; i < templ->ncgroups; i++)
+		if (!mr_is_pattern(templ->cgroup[i].path))
+			out->cgroup[out->ncgroups++] = templ->cgroup[i];
+	for (size_t i = 0; i < templ->ncgroups; i++)
+		if (mr_is_pattern(templ->cgroup[i].path))
+			lost += expand_pattern(root, &templ->cgroup[i], out);
+	return lost;
+}
+
 /* " key value" of one setting, as --check-config prints it. */
 static void print_setting(const struct mr_setting *k, const void *where)
 {
@@ -83,9 +158,6 @@ static void print_setting(const struct mr_setting *k, const void *where)
 	if (k->global)
 		printf("\n");
 }
-
-static size_t expand_pattern(const char *root, const struct mr_cgroup_conf *s,
-			     struct mr_config *out);
 
 /* What pattern section i matches now, as --check-config shows it. */
 static void print_matches(const struct mr_config *c, size_t i, const char *root)
@@ -160,79 +232,4 @@ void mr_adopt_config(struct daemon *d, const struct mr_config *fresh)
 		d->cg[i] = next[i];
 		d->cg[i].conf = &d->conf.cgroup[i];
 	}
-}
-
-bool mr_is_pattern(const char *path)
-{
-	return strpbrk(path, "*?[") != NULL;
-}
-
-/* Append one cgroup unless it is there already; false when full. */
-static bool add_matched(struct mr_config *out, const char *path,
-			const struct mr_params *params)
-{
-	size_t len = strlen(path);
-
-	for (size_t i = 0; i < out->ncgroups; i++)
-		if (strcmp(out->cgroup[i].path, path) == 0)
-			return true;
-
-	if (len >= MR_PATH_MAX)
-		return true; /* cannot be named; glob gives no such path here */
-	if (out->ncgroups == MR_MAX_CGROUPS)
-		return false;
-	memcpy(out->cgroup[out->ncgroups].path, path, len + 1);
-	out->cgroup[out->ncgroups].params = *params;
-	out->ncgroups++;
-	return true;
-}
-
-/*
- * Every cgroup a pattern section matches now: directories with a
- * cgroup.controllers file, named as the pattern was (under the root when
- * it is relative), in glob's sorted order.
- */
-static size_t expand_pattern(const char *root, const struct mr_cgroup_conf *s,
-			     struct mr_config *out)
-{
-	char full[2 * MR_PATH_MAX + 2];
-	size_t skip = 0, lost = 0;
-	glob_t g;
-
-	if (s->path[0] == '/') {
-		snprintf(full, sizeof(full), "%s", s->path);
-	} else {
-		/* Both parts fit: each is shorter than MR_PATH_MAX. */
-		snprintf(full, sizeof(full), "%s/%.*s", root, MR_PATH_MAX - 1, s->path);
-		skip = strlen(root) + 1;
-	}
-	if (glob(full, GLOB_ONLYDIR, NULL, &g) != 0)
-		return 0; /* no match, or unreadable: nothing to watch now */
-	for (size_t i = 0; i < g.gl_pathc; i++) {
-		const char *dir = g.gl_pathv[i];
-
-		if (strlen(dir) <= skip || !sysfs_exists(dir, "cgroup.controllers"))
-			continue;
-		if (!add_matched(out, dir + skip, &s->params))
-			lost++;
-	}
-	globfree(&g);
-	return lost;
-}
-
-size_t mr_expand_config(const struct mr_config *templ, const char *root,
-			struct mr_config *out)
-{
-	size_t lost = 0;
-
-	*out = *templ;
-	out->ncgroups = 0;
-	/* Named cgroups first: their own settings win over a pattern's. */
-	for (size_t i = 0; i < templ->ncgroups; i++)
-		if (!mr_is_pattern(templ->cgroup[i].path))
-			out->cgroup[out->ncgroups++] = templ->cgroup[i];
-	for (size_t i = 0; i < templ->ncgroups; i++)
-		if (mr_is_pattern(templ->cgroup[i].path))
-			lost += expand_pattern(root, &templ->cgroup[i], out);
-	return lost;
 }

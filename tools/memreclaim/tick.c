@@ -218,7 +218,7 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 
 	mr_control(p, &c->ctl, &s, &dec);
 	c->pressure = dec.pressure;
-	memcpy(c->why, dec.why, sizeof(c->why));
+	snprintf(c->why, sizeof(c->why), "%s", dec.why);
 	if (p->zswap_tuning)
 		tune_zswap(d, c, &st, swap_current);
 	switch (dec.action) {
