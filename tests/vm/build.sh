@@ -16,7 +16,7 @@ file "$root/bin/busybox" | grep -q 'statically linked' || {
 	echo "build.sh: /bin/busybox is not static (apt-get install busybox-static)" >&2
 	exit 1
 }
-cp "$out/test_firmware.ko" "$out/virtio_blk.ko" "$root/modules/"
+cp "$out/test_firmware.ko" "$out/virtio_blk.ko" "$out/minix.ko" "$root/modules/"
 cp "$here/init.sh" "$root/init"
 chmod +x "$root/init"
 cp "$here"/scenarios/*.sh "$root/scenarios/"
@@ -43,6 +43,13 @@ gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -I"$top/tools" \
 gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -o "$root/bin/workload" "$here/workload.c"
 
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initrd.gz"
-# A disk for swap (memreclaim's tests use it).
-[ -e "$out/swap.img" ] || truncate -s 512M "$out/swap.img"
+# A disk for swap (memreclaim's tests use it), and one with an empty minix
+# file system for the file-cache workload (/dev/vdb).  Both sparse; the
+# guest's writes go to QEMU's snapshot, never to these files.
+truncate -s 1G "$out/swap.img"
+if [ ! -e "$out/data.img" ]; then
+	truncate -s 1G "$out/data.img.tmp"
+	PATH=$PATH:/sbin:/usr/sbin mkfs.minix -3 "$out/data.img.tmp" >/dev/null
+	mv "$out/data.img.tmp" "$out/data.img"
+fi
 echo "vm: $(cat "$out/kernel-package"), initrd $(du -h "$out/initrd.gz" | cut -f1)"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fetch Debian's current linux-image-6.12*-amd64-unsigned with apt-get
 # download (the newest one the archive has: no version is pinned), cache
-# it, and extract the kernel and the modules the tests need.
+# it, and extract the kernel and the modules the tests need (minix: the
+# file-cache workload's file system, one module with no dependencies).
 # usage: tests/vm/kernel.sh OUTDIR      (prints nothing; fills OUTDIR)
 # Cache: $FL_VM_CACHE, else ${XDG_CACHE_HOME:-~/.cache}/fairlock-toolkit/vm.
 set -euo pipefail
@@ -21,12 +22,16 @@ if [ -z "$deb" ]; then
 		(cd "$cache" && apt-get download "$pkg")
 	deb=$(ls "$cache/${pkg}"_*.deb | tail -1)
 fi
-if [ ! -e "$out/vmlinuz" ] || [ "$deb" -nt "$out/vmlinuz" ]; then
+mods=(test_firmware virtio_blk minix)
+missing=0
+for m in "${mods[@]}"; do [ -e "$out/$m.ko" ] || missing=1; done
+if [ ! -e "$out/vmlinuz" ] || [ "$deb" -nt "$out/vmlinuz" ] || [ $missing = 1 ]; then
 	tmp=$(mktemp -d)
 	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" --wildcards \
-		'./boot/vmlinuz-*' '*/lib/test_firmware.ko*' '*/drivers/block/virtio_blk.ko*'
+		'./boot/vmlinuz-*' '*/lib/test_firmware.ko*' '*/drivers/block/virtio_blk.ko*' \
+		'*/fs/minix/minix.ko*'
 	cp "$tmp"/boot/vmlinuz-* "$out/vmlinuz"
-	for m in test_firmware virtio_blk; do
+	for m in "${mods[@]}"; do
 		f=$(find "$tmp" -name "$m.ko*" -print -quit)
 		case $f in
 		*.xz) xz -dc "$f" > "$out/$m.ko" ;;

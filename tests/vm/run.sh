@@ -4,13 +4,20 @@
 # fail clearly instead of hanging.
 # usage: tests/vm/run.sh VMDIR SCENARIO [TIMEOUT_S]
 #        tests/vm/run.sh VMDIR shell           an interactive shell in the guest
+# Environment: FL_VM_INITRD, the initrd file in VMDIR (default initrd.gz;
+# initrd-python.gz has Python and Senpai, tests/vm/python.sh);
+# FL_VM_MEM, the guest's memory in MiB (default 1024); FL_VM_APPEND, more
+# kernel command line.
 set -euo pipefail
 vm=$1 scenario=$2 limit=${3:-180}
-[ -e "$vm/initrd.gz" ] || { echo "run.sh: $vm: not built (tests/vm/build.sh $vm)" >&2; exit 2; }
-qemu=(qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 1024 -nographic -no-reboot
-	-kernel "$vm/vmlinuz" -initrd "$vm/initrd.gz"
-	-drive "file=$vm/swap.img,if=virtio,format=raw" -snapshot
-	-append "console=ttyS0 panic=-1 quiet fl.scenario=$scenario")
+initrd=$vm/${FL_VM_INITRD:-initrd.gz} mem=${FL_VM_MEM:-1024}
+[ -e "$initrd" ] || { echo "run.sh: $initrd: not built (tests/vm/build.sh $vm)" >&2; exit 2; }
+[[ $mem =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: FL_VM_MEM '$mem' is not a size in MiB" >&2; exit 2; }
+qemu=(qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m "$mem" -nographic -no-reboot
+	-kernel "$vm/vmlinuz" -initrd "$initrd"
+	-drive "file=$vm/swap.img,if=virtio,format=raw"
+	-drive "file=$vm/data.img,if=virtio,format=raw" -snapshot
+	-append "console=ttyS0 panic=-1 quiet fl.scenario=$scenario ${FL_VM_APPEND:-}")
 if [ "$scenario" = shell ]; then
 	exec "${qemu[@]}"
 fi

@@ -1,13 +1,32 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A workload for the memreclaim scenarios: allocates MB megabytes of
- * anonymous memory, fills it (compressible: a repeating pattern; random:
- * incompressible bytes), writes READY to stdout, then either sleeps or,
- * given HOT_MB, keeps touching the first HOT_MB megabytes (each page read
- * whole and written once) and never the rest.  Each second it prints
- * "RATE n": the pages it touched in that second, its work rate.
- * usage: workload MB compressible|random [HOT_MB]
+ * A workload for the memreclaim scenarios and the Senpai comparison.
+ *
+ * Anonymous memory: allocates MB megabytes, fills them, writes READY, then
+ * either sleeps or, given HOT_MB, keeps touching the first HOT_MB megabytes
+ * (each page read whole and written once) and never the rest.  The fill:
+ * compressible, each page one repeated word (zswap keeps the word alone);
+ * mixed, a quarter of each page random and the rest zero (about 3:1 to
+ * zswap's compressor, like typical program data); random, incompressible.
+ *
+ * File cache (-f DIR): writes HOT_MB and COLD_MB of files under DIR, drops
+ * them from the page cache, reads the cold files once, writes READY, then
+ * keeps re-reading the hot files a page at a time.
+ *
+ * Each second it prints "RATE n": the pages it touched in that second, its
+ * work rate.  With -r it is paced to PAGES_PER_S, as a service is paced by
+ * its requests: a second it cannot keep up with is lost, not made up, so a
+ * stall shows as a dip.  With -g, SIGUSR1 grows the hot set by GROW_MB of
+ * memory never touched before: the workload expands at once, as after a
+ * deploy or a traffic spike.
+ *
+ * usage: workload [-r PAGES_PER_S] [-g GROW_MB] MB compressible|mixed|random [HOT_MB]
+ *        workload [-r PAGES_PER_S] -f DIR HOT_MB COLD_MB
  */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,12 +34,39 @@
 #include <time.h>
 #include <unistd.h>
 
+#define PAGE 4096
+#define FILE_MB 4 /* the size of each file in file mode */
+#define SLOTS_PER_S 100 /* pacing granularity */
+
+static volatile sig_atomic_t grow_requested;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	grow_requested = 1;
+}
+
 static double now_s(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void sleep_until(double t)
+{
+	struct timespec ts = { .tv_sec = (time_t)t,
+			       .tv_nsec = (long)((t - (double)(time_t)t) * 1e9) };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
+static void die(const char *what)
+{
+	fprintf(stderr, "workload: %s: %s\n", what, strerror(errno));
+	exit(1);
 }
 
 /*
@@ -34,91 +80,276 @@ static double now_s(void)
  */
 #define SIDE_PAGES 64
 
-static void flush_own_tlb(unsigned char *side)
+static unsigned char *side;
+
+static void flush_own_tlb(void)
 {
-	mprotect(side, SIDE_PAGES * 4096, PROT_READ);
-	mprotect(side, SIDE_PAGES * 4096, PROT_READ | PROT_WRITE);
+	mprotect(side, SIDE_PAGES * PAGE, PROT_READ);
+	mprotect(side, SIDE_PAGES * PAGE, PROT_READ | PROT_WRITE);
 	for (size_t i = 0; i < SIDE_PAGES; i++)
-		side[i * 4096] = 1;
+		side[i * PAGE] = 1;
 }
 
-static void touch_hot_set(volatile unsigned long *p, size_t hot_len)
+/* The hot set: one or two runs of pages (the second once grown). */
+struct hot_set {
+	volatile unsigned long *run[2];
+	size_t pages[2];
+	int nruns;
+	int *fds; /* file mode: the hot files */
+	size_t at_run, at_page; /* where the next touch goes */
+};
+
+/* Each page read whole and written once: the work is in the page. */
+static void touch_anon(struct hot_set *h)
+{
+	volatile unsigned long *page = h->run[h->at_run] + h->at_page * (PAGE / sizeof(long));
+	unsigned long sum = 0;
+
+	for (size_t w = 0; w < PAGE / sizeof(long); w++)
+		sum += page[w];
+	page[0] = sum;
+}
+
+/* A page of a hot file read through the page cache. */
+static void touch_file(struct hot_set *h)
+{
+	static char buf[PAGE];
+	size_t per_file = (size_t)FILE_MB << 20 >> 12;
+	int fd = h->fds[h->at_page / per_file];
+	off_t off = (off_t)(h->at_page % per_file) * PAGE;
+
+	if (pread(fd, buf, PAGE, off) != PAGE)
+		die("pread");
+}
+
+static void advance(struct hot_set *h)
+{
+	if (++h->at_page < h->pages[h->at_run])
+		return;
+	h->at_page = 0;
+	h->at_run = (h->at_run + 1) % (size_t)h->nruns;
+}
+
+/*
+ * Touch the hot set forever.  Unpaced (pages_per_s 0) as fast as it can;
+ * paced, SLOTS_PER_S times a second a slot's share, then sleep to the next
+ * slot, and a slot already past is skipped rather than made up.
+ */
+static void run_hot(struct hot_set *h, unsigned long pages_per_s, void (*touch)(struct hot_set *),
+		    volatile unsigned long *grow_run, size_t grow_pages)
 {
 	unsigned long pages = 0;
-	double next = now_s() + 1;
-	unsigned char *side = mmap(NULL, SIDE_PAGES * 4096, PROT_READ | PROT_WRITE,
-				   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	double next_report = now_s() + 1, slot = now_s();
+	unsigned long per_slot = pages_per_s / SLOTS_PER_S;
 
-	if (side == MAP_FAILED) {
-		perror("workload: mmap");
-		exit(1);
-	}
-	flush_own_tlb(side);
-
+	if (pages_per_s && per_slot == 0)
+		per_slot = 1;
+	flush_own_tlb();
 	for (;;) {
-		/*
-		 * Each page read whole and written once: the work is in the
-		 * page, not in reaching it, so the rate measures what reclaim
-		 * costs the workload rather than the emulated TLB's mood.
-		 */
-		for (size_t i = 0; i < hot_len; i += 4096) {
-			volatile unsigned long *page = p + i / sizeof(*p);
-			unsigned long sum = 0;
+		unsigned long n = pages_per_s ? per_slot : 1024;
 
-			for (size_t w = 0; w < 4096 / sizeof(*p); w++)
-				sum += page[w];
-			page[0] = sum;
-			pages++;
+		for (unsigned long i = 0; i < n; i++) {
+			touch(h);
+			advance(h);
 		}
-		if (now_s() >= next) {
+		pages += n;
+		if (grow_requested && grow_pages && h->nruns == 1) {
+			h->run[1] = grow_run;
+			h->pages[1] = grow_pages;
+			h->nruns = 2;
+			printf("GROWN\n");
+			fflush(stdout);
+		}
+		if (pages_per_s) {
+			slot += 1.0 / SLOTS_PER_S;
+			if (now_s() > slot + 1.0 / SLOTS_PER_S)
+				slot = now_s(); /* behind: the lost slots stay lost */
+			else
+				sleep_until(slot);
+		}
+		if (now_s() >= next_report) {
 			printf("RATE %lu\n", pages);
 			fflush(stdout);
 			pages = 0;
-			next += 1;
-			flush_own_tlb(side);
+			next_report += 1;
+			if (next_report < now_s())
+				next_report = now_s() + 1;
+			flush_own_tlb();
 		}
 	}
 }
 
-int main(int argc, char **argv)
-{
-	size_t mb = argc > 1 ? strtoul(argv[1], NULL, 10) : 0;
-	int random_fill = argc > 2 && !strcmp(argv[2], "random");
-	size_t hot_mb = argc > 3 ? strtoul(argv[3], NULL, 10) : 0;
-	size_t len = mb << 20;
-	unsigned char *p;
-	unsigned long x = 88172645463325252ul;
+enum fill { FILL_COMPRESSIBLE, FILL_MIXED, FILL_RANDOM };
 
-	if (mb == 0 || hot_mb > mb) {
-		fprintf(stderr, "usage: workload MB compressible|random [HOT_MB]\n");
-		return 2;
+static void fill_pattern(unsigned char *p, size_t len, size_t base, enum fill kind,
+			 unsigned long *x)
+{
+	for (size_t i = 0; i < len; i += sizeof(*x)) {
+		if (kind == FILL_RANDOM || (kind == FILL_MIXED && i % PAGE < PAGE / 4)) {
+			*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+			memcpy(p + i, x, sizeof(*x));
+		} else if (kind == FILL_MIXED) {
+			memset(p + i, 0, sizeof(*x));
+		} else {
+			unsigned long v = ((base + i) / PAGE) & 0xff; /* one byte per page */
+
+			memcpy(p + i, &v, sizeof(v));
+		}
 	}
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-		 -1, 0);
-	if (p == MAP_FAILED) {
-		perror("workload: mmap");
-		return 1;
-	}
+}
+
+static int anon_mode(size_t mb, enum fill kind, size_t hot_mb, size_t grow_mb,
+		     unsigned long pages_per_s)
+{
+	size_t len = mb << 20, grow_len = grow_mb << 20;
+	unsigned long x = 88172645463325252ul;
+	struct hot_set h = { .nruns = 1 };
+	unsigned char *p;
+
+	/* The growth is reserved now and touched only when asked for. */
+	p = mmap(NULL, len + grow_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		die("mmap");
 	/*
 	 * 4 KiB pages throughout: reclaim splits huge pages, and under QEMU's
 	 * TCG a huge page is far slower to touch than small ones, so a work
 	 * rate measured across the split would compare unlike with unlike.
 	 */
-	madvise(p, len, MADV_NOHUGEPAGE);
-	for (size_t i = 0; i < len; i += sizeof(x)) {
-		if (random_fill) {
-			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-			memcpy(p + i, &x, sizeof(x));
-		} else {
-			unsigned long v = (i / 4096) & 0xff; /* one byte per page */
-
-			memcpy(p + i, &v, sizeof(v));
-		}
-	}
+	madvise(p, len + grow_len, MADV_NOHUGEPAGE);
+	fill_pattern(p, len, 0, kind, &x);
 	printf("READY\n");
 	fflush(stdout);
-	if (hot_mb)
-		touch_hot_set((volatile unsigned long *)(void *)p, hot_mb << 20);
-	for (;;)
-		pause();
+	if (!hot_mb)
+		for (;;)
+			pause();
+	h.run[0] = (volatile unsigned long *)(void *)p;
+	h.pages[0] = (hot_mb << 20) / PAGE;
+	run_hot(&h, pages_per_s, touch_anon, (volatile unsigned long *)(void *)(p + len),
+		grow_len / PAGE);
+	return 0;
+}
+
+/* Write COUNT files of FILE_MB named PREFIX-NNN under DIR; return their fds. */
+static int *make_files(const char *dir, const char *prefix, size_t count)
+{
+	static unsigned char buf[1 << 20];
+	unsigned long x = 88172645463325252ul;
+	int *fds = calloc(count, sizeof(*fds));
+
+	if (!fds)
+		die("calloc");
+
+	for (size_t f = 0; f < count; f++) {
+		char path[4096];
+		int fd;
+
+		snprintf(path, sizeof(path), "%s/%s-%03zu", dir, prefix, f);
+		fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0)
+			die(path);
+		for (size_t m = 0; m < FILE_MB; m++) {
+			fill_pattern(buf, sizeof(buf), 0, FILL_RANDOM, &x);
+			if (write(fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf))
+				die("write");
+		}
+		/* Written back and dropped: the reads below come from the disk. */
+		if (fsync(fd) || posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED))
+			die("fsync");
+		fds[f] = fd;
+	}
+	return fds;
+}
+
+static int file_mode(const char *dir, size_t hot_mb, size_t cold_mb, unsigned long pages_per_s)
+{
+	struct hot_set h = { .nruns = 1 };
+	size_t nhot = (hot_mb + FILE_MB - 1) / FILE_MB, ncold = (cold_mb + FILE_MB - 1) / FILE_MB;
+	static char buf[1 << 20];
+	int *cold;
+
+	h.fds = make_files(dir, "hot", nhot);
+	h.pages[0] = nhot * ((size_t)FILE_MB << 20) / PAGE;
+	cold = make_files(dir, "cold", ncold);
+	/* The cold files read once, the way a backup or a log scan does. */
+	for (size_t f = 0; f < ncold; f++)
+		for (off_t off = 0; pread(cold[f], buf, sizeof(buf), off) > 0; off += sizeof(buf))
+			;
+	printf("READY\n");
+	fflush(stdout);
+	run_hot(&h, pages_per_s, touch_file, NULL, 0);
+	return 0;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: workload [-r PAGES_PER_S] [-g GROW_MB] MB compressible|mixed|random [HOT_MB]\n"
+			"       workload [-r PAGES_PER_S] -f DIR HOT_MB COLD_MB\n");
+	exit(2);
+}
+
+static size_t number(const char *s)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || end == s || *end || *s == '-')
+		usage();
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long pages_per_s = 0;
+	size_t grow_mb = 0;
+	const char *dir = NULL;
+	int opt;
+
+	while ((opt = getopt(argc, argv, "r:g:f:")) != -1) {
+		switch (opt) {
+		case 'r': pages_per_s = number(optarg); break;
+		case 'g': grow_mb = number(optarg); break;
+		case 'f': dir = optarg; break;
+		default: usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	side = mmap(NULL, SIDE_PAGES * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		    -1, 0);
+	if (side == MAP_FAILED)
+		die("mmap");
+	signal(SIGUSR1, on_usr1);
+	if (dir) {
+		size_t hot, cold;
+
+		if (argc != 2 || grow_mb)
+			usage();
+		hot = number(argv[0]);
+		cold = number(argv[1]);
+		if (hot == 0)
+			usage();
+		return file_mode(dir, hot, cold, pages_per_s);
+	} else {
+		size_t mb, hot = 0;
+		enum fill kind;
+
+		if (argc < 2 || argc > 3)
+			usage();
+		mb = number(argv[0]);
+		if (!strcmp(argv[1], "compressible"))
+			kind = FILL_COMPRESSIBLE;
+		else if (!strcmp(argv[1], "mixed"))
+			kind = FILL_MIXED;
+		else if (!strcmp(argv[1], "random"))
+			kind = FILL_RANDOM;
+		else
+			usage();
+		if (argc == 3)
+			hot = number(argv[2]);
+		if (mb == 0 || hot > mb || (grow_mb && !hot))
+			usage();
+		return anon_mode(mb, kind, hot, grow_mb, pages_per_s);
+	}
 }

@@ -298,3 +298,35 @@ scenario_mr_daemon_glob() {
 	echo "--- the daemon's log"
 	grep -v ': reclaim ' /tmp/glob.log | tail -8
 }
+
+senpai_set_high() { # memory.high of senpai below max
+	[ "$(cat $CG/senpai/memory.high)" != max ]
+}
+
+# Beside Senpai, in the guest with Python (tests/vm/python.sh): the
+# vendored senpai.py runs unmodified and works through memory.high; the
+# daemon reclaims through memory.reclaim and never writes memory.high, so
+# its cgroup sees no "high" events, and a SIGKILL leaves nothing behind
+# where Senpai's limit stays.
+scenario_mr_beside_senpai() {
+	setup_swap
+	start_workload senpai 80 mixed 20
+	start_workload mr 80 mixed 20
+	python3.11 /opt/senpai/senpai.py $CG/senpai --interval 1 --pressure 1666 \
+		--min-size 4194304 > /tmp/senpai.log 2>&1 &
+	senpai=$!
+	memreclaim run --interval 1s mr 2> /tmp/daemon.log &
+	daemon=$!
+	wait_until 300 "Senpai setting memory.high" senpai_set_high
+	ok "Senpai runs in the guest: memory.high $(cat $CG/senpai/memory.high)"
+	wait_until 300 "a reclaim by the daemon" reclaims_logged 3
+	kill -KILL $senpai $daemon
+	wait $senpai $daemon 2>/dev/null
+	[ "$(cat $CG/mr/memory.high)" = max ] || fail "the daemon's cgroup has memory.high $(cat $CG/mr/memory.high)"
+	high=$(awk '$1 == "high" {print $2}' $CG/mr/memory.events)
+	[ "$high" = 0 ] || fail "$high high events in the daemon's cgroup"
+	ok "the daemon's cgroup: memory.high max, no high events, after SIGKILL"
+	senpai_set_high || fail "Senpai's memory.high went back to max"
+	ok "Senpai's cgroup keeps memory.high $(cat $CG/senpai/memory.high) after SIGKILL"
+	tail -2 /tmp/senpai.log
+}

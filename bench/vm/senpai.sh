@@ -1,0 +1,278 @@
+# memreclaim against Senpai (bench/vs-senpai.sh), in the guest with the
+# Python layer (tests/vm/python.sh).  Each scenario runs the same paced
+# workload in sibling cgroups at the same time: "none" (no reclaimer),
+# "senpai" (Senpai through memory.high) and "memreclaim" (memory.reclaim),
+# so that the three share one kernel, one swap and zswap, and whatever the
+# host's load does to the guest.  Figures are BENCH lines, memory over time
+# SERIES lines; a scenario fails only when it could not measure.
+#
+# Time runs six times faster than the two reclaimers' defaults, for both
+# alike: one interval a second instead of six (Senpai --interval 1 with its
+# 10 ms-per-6 s pressure target kept as 1666 us per 1 s; memreclaim
+# --interval 1s --backoff 10s), each still probing 1% a interval.  Senpai's
+# --min-size is 4 MiB instead of 100 MiB, under every hot set here, so that
+# the floor is not what decides.
+
+VS_PACE=40000 # pages/s each workload touches: about 5% of a guest CPU
+VS_CGS="none senpai memreclaim"
+# fl.vs_time=PCT on the kernel command line (bench/vs-senpai.sh --time)
+# shortens every phase, for a quick look at the harness.
+VS_TIME=$(sed -n 's/.*fl\.vs_time=\([0-9]*\).*/\1/p' /proc/cmdline)
+
+dur() { # SECONDS: the phase's length at fl.vs_time
+	echo $(($1 * ${VS_TIME:-100} / 100))
+}
+
+senpai_run() { # CGROUP...: one Senpai per cgroup; pids to /tmp/senpai.pids
+	for c in "$@"; do
+		python3.11 /opt/senpai/senpai.py $CG/$c --interval 1 --pressure 1666 \
+			--min-size 4194304 > /tmp/senpai.$c.log 2>&1 &
+		echo $! >> /tmp/senpai.pids
+	done
+}
+
+memreclaim_run() { # CGROUP...: one daemon for all; pid to /tmp/memreclaim.pid
+	memreclaim run --interval 1s --backoff 10s --json-file /tmp/mr.json "$@" \
+		2> /tmp/memreclaim.log &
+	echo $! > /tmp/memreclaim.pid
+}
+
+# vs_workload CGROUP ARGS...: a paced workload in CGROUP; pid to /tmp/CGROUP.wl.pid.
+vs_workload() {
+	c=$1
+	shift
+	mkdir -p $CG/$c
+	sh -c "echo \$\$ > $CG/$c/cgroup.procs; exec workload -r $VS_PACE $*" > /tmp/$c.out 2>&1 &
+	echo $! > /tmp/$c.wl.pid
+}
+
+vs_ready() { # CGROUP...: wait until every workload filled its memory
+	for c in "$@"; do
+		wait_until 600 "workload $c READY" grep -q READY /tmp/$c.out
+	done
+}
+
+psi_field() { # CGROUP some|full: stall microseconds
+	sed -n "s/^$2 .*total=\([0-9]*\)\$/\1/p" $CG/$1/memory.pressure
+}
+
+events_high() { # CGROUP: memory.events "high"
+	awk '$1 == "high" {print $2}' $CG/$1/memory.events
+}
+
+reclaimer_ticks() { # CGROUP: CPU ticks of the reclaimer(s) serving it
+	case $1 in
+	senpai*) t=0
+		for p in $(cat /tmp/senpai.pids 2>/dev/null); do
+			[ -e /proc/$p/stat ] && t=$((t + $(cpu_ticks $p)))
+		done
+		echo $t ;;
+	memreclaim*) p=$(cat /tmp/memreclaim.pid 2>/dev/null)
+		if [ -n "$p" ] && [ -e /proc/$p/stat ]; then cpu_ticks $p; else echo 0; fi ;;
+	*) echo 0 ;;
+	esac
+}
+
+# snap NAME CGROUP...: the counters of each cgroup now, as /tmp/snap.NAME.CGROUP.
+snap() {
+	n=$1
+	shift
+	for c in "$@"; do
+		echo "$(uptime_s) $(psi_field $c some) $(psi_field $c full) $(events_high $c)" \
+			"$(wc -l < /tmp/$c.out) $(reclaimer_ticks $c) $(cat $CG/$c/memory.current)" \
+			> /tmp/snap.$n.$c
+	done
+}
+
+# window SCENARIO.WINDOW FROM TO REF CGROUP...: BENCH figures of each cgroup
+# between snapshots FROM and TO; REF is the reference for memory and rate.
+window() {
+	w=$1 a=$2 b=$3 ref=$4
+	shift 4
+	read -r _ _ _ _ ra0 _ _ < /tmp/snap.$a.$ref
+	read -r _ _ _ _ ra1 _ rmem < /tmp/snap.$b.$ref
+	refrate=$(sed -n "$((ra0 + 1)),${ra1}p" /tmp/$ref.out | awk '$1 == "RATE" {s += $2; n++} END {print n ? s / n : 0}')
+	for c in "$@"; do
+		read -r t0 s0 f0 h0 l0 c0 _ < /tmp/snap.$a.$c
+		read -r t1 s1 f1 h1 l1 c1 m1 < /tmp/snap.$b.$c
+		sed -n "$((l0 + 1)),${l1}p" /tmp/$c.out | awk '$1 == "RATE" {print $2}' > /tmp/rates
+		bench "$w.$c.memory" $((m1 / 1048576)) MiB
+		bench "$w.$c.saved" "$(awk -v m="$m1" -v r="$rmem" 'BEGIN {printf "%.1f", (r - m) * 100 / r}')" %
+		bench "$w.$c.rate" "$(awk -v r="$refrate" '{s += $1; n++} END {printf "%.3f", n && r ? s / n / r : 0}' /tmp/rates)" x
+		bench "$w.$c.rate_min" "$(sort -n /tmp/rates | head -1 | awk -v p=$VS_PACE '{printf "%.3f", $1 / p}')" x
+		bench "$w.$c.psi_some" "$(awk -v a="$s0" -v b="$s1" -v x="$t0" -v y="$t1" 'BEGIN {printf "%.3f", (b - a) / ((y - x) * 1e4)}')" %
+		bench "$w.$c.psi_full" "$(awk -v a="$f0" -v b="$f1" -v x="$t0" -v y="$t1" 'BEGIN {printf "%.3f", (b - a) / ((y - x) * 1e4)}')" %
+		bench "$w.$c.high_events" $((h1 - h0)) count
+		bench "$w.$c.reclaimer_cpu" "$(awk -v a="$c0" -v b="$c1" -v x="$t0" -v y="$t1" 'BEGIN {printf "%.2f", (b - a) / (y - x)}')" %core
+	done
+}
+
+# sample SCENARIO SECONDS CGROUP...: every 2 s for SECONDS, one SERIES line
+# per cgroup: seconds since the reclaimers started, memory.current in MiB,
+# the last work rate, memory.high.
+sample() {
+	s=$1 secs=$2
+	shift 2
+	end=$(awk -v t="$(uptime_s)" -v d="$secs" 'BEGIN {print t + d}')
+	while awk -v t="$(uptime_s)" -v e="$end" 'BEGIN {exit !(t < e)}'; do
+		now=$(awk -v t="$(uptime_s)" -v z="$vs_t0" 'BEGIN {printf "%.0f", t - z}')
+		for c in "$@"; do
+			echo "SERIES $s $now $c $(($(cat $CG/$c/memory.current) / 1048576))" \
+				"$(awk '$1 == "RATE" {r = $2} END {print r + 0}' /tmp/$c.out)" \
+				"$(cat $CG/$c/memory.high)"
+		done
+		sleep 2
+	done
+}
+
+vs_stop() { # SIGNAL: end the reclaimers (the workloads run on)
+	for p in $(cat /tmp/senpai.pids /tmp/memreclaim.pid 2>/dev/null); do
+		if ! kill -"$1" $p 2>/dev/null; then
+			echo "reclaimer $p had exited before the end; its log:"
+			tail -5 /tmp/memreclaim.log /tmp/senpai.*.log | grep -v 'adjust\|limit='
+			fail "a reclaimer exited early"
+		fi
+		wait $p 2>/dev/null
+	done
+}
+
+vs_setup() {
+	setup_swap
+	: > /tmp/senpai.pids
+	python3.11 -c 'import argparse, datetime, math, time, sys, os' ||
+		fail "no Python in the guest (boot initrd-python.gz, tests/vm/python.sh)"
+}
+
+vs_start() { # the reclaimers, one cgroup each; vs_t0 is their start
+	vs_t0=$(uptime_s)
+	senpai_run senpai
+	memreclaim_run memreclaim
+}
+
+# The hot/cold workload of the memreclaim tests (60 MiB touched, 120 MiB
+# never), 180 s, then the growth spike: the hot set jumps to 150 MiB
+# (90 MiB never touched before) and the run goes on for 60 s.
+scenario_bench_vs_anon() {
+	vs_setup
+	for c in $VS_CGS; do vs_workload $c -g 90 180 mixed 60; done
+	vs_ready $VS_CGS
+	sleep 10
+	vs_start
+	snap start $VS_CGS
+	sample anon $(dur 180) $VS_CGS
+	snap steady $VS_CGS
+	window anon start steady none $VS_CGS
+	for c in $VS_CGS; do kill -USR1 "$(cat /tmp/$c.wl.pid)"; done
+	snap spike $VS_CGS
+	sample anon $(dur 60) $VS_CGS
+	snap end $VS_CGS
+	window spike spike end none $VS_CGS
+	vs_stop TERM
+	for c in senpai memreclaim; do
+		bench "spike.$c.memory_high_at_end" "$(cat $CG/$c/memory.high)" bytes
+	done
+	tail -3 /tmp/senpai.senpai.log
+	grep -v ': reclaim ' /tmp/memreclaim.log | tail -5
+}
+
+# Files: 120 MiB re-read, 120 MiB read once, on a minix file system on the
+# second disk (the cache is the page cache of real files); 180 s.
+scenario_bench_vs_file() {
+	vs_setup
+	insmod /modules/minix.ko || fail "insmod minix"
+	mkdir -p /data
+	mount -t minix /dev/vdb /data || fail "mount /dev/vdb"
+	for c in $VS_CGS; do
+		mkdir -p /data/$c
+		vs_workload $c -f /data/$c 120 120
+	done
+	vs_ready $VS_CGS
+	sleep 10
+	vs_start
+	snap start $VS_CGS
+	sample file $(dur 180) $VS_CGS
+	snap end $VS_CGS
+	window file start end none $VS_CGS
+	vs_stop TERM
+	for c in $VS_CGS; do
+		echo "$c: file $(($(stat_key $c file) / 1048576)) MiB, anon $(($(stat_key $c anon) / 1048576)) MiB"
+	done
+}
+
+# The reclaimer killed (SIGKILL) after 90 s; 5 s later the hot set grows as
+# in the spike, and the next 60 s show what each left behind.
+scenario_bench_vs_kill() {
+	vs_setup
+	for c in $VS_CGS; do vs_workload $c -g 90 180 mixed 60; done
+	vs_ready $VS_CGS
+	sleep 10
+	vs_start
+	sample kill $(dur 90) $VS_CGS
+	vs_stop KILL
+	for c in senpai memreclaim; do
+		bench "kill.$c.memory_high_left" "$(cat $CG/$c/memory.high)" bytes
+	done
+	sample kill $(dur 5) $VS_CGS
+	for c in $VS_CGS; do kill -USR1 "$(cat /tmp/$c.wl.pid)"; done
+	snap spike $VS_CGS
+	sample kill $(dur 60) $VS_CGS
+	snap end $VS_CGS
+	window kill spike end none $VS_CGS
+}
+
+many_converged() { # PREFIX: how many of the 20 cgroups are within 25% of their hot set (+4 MiB)
+	k=0 i=0
+	while [ $i -lt 20 ]; do
+		hot=$((4 + i))
+		[ $(($(cat $CG/$1$i/memory.current) / 1048576)) -le $(((hot + 4) * 5 / 4)) ] && k=$((k + 1))
+		i=$((i + 1))
+	done
+	echo $k
+}
+
+# 20 cgroups with hot sets of 4 to 23 MiB and 12 MiB cold each, under one
+# Senpai per cgroup and under one memreclaim daemon; 180 s.  Then the
+# daemon's CPU per interval watching 1 and 20 cgroups (--dry-run).
+scenario_bench_vs_many() {
+	vs_setup
+	VS_PACE=4000
+	s_cgs= m_cgs=
+	i=0
+	while [ $i -lt 20 ]; do
+		vs_workload s$i $((16 + i)) mixed $((4 + i))
+		vs_workload m$i $((16 + i)) mixed $((4 + i))
+		s_cgs="$s_cgs s$i" m_cgs="$m_cgs m$i"
+		i=$((i + 1))
+	done
+	vs_ready $s_cgs $m_cgs
+	sleep 10
+	vs_t0=$(uptime_s)
+	senpai_run $s_cgs
+	memreclaim_run $m_cgs
+	# The counters of a whole group, read off its first cgroup's snapshot.
+	t0=$(uptime_s) sc0=$(reclaimer_ticks senpai) mc0=$(reclaimer_ticks memreclaim)
+	sample many $(dur 180) s0 s19 m0 m19
+	t1=$(uptime_s) sc1=$(reclaimer_ticks senpai) mc1=$(reclaimer_ticks memreclaim)
+	bench many.senpai.converged "$(many_converged s)" of20
+	bench many.memreclaim.converged "$(many_converged m)" of20
+	for g in s m; do
+		sum=0 i=0
+		while [ $i -lt 20 ]; do sum=$((sum + $(cat $CG/$g$i/memory.current))); i=$((i + 1)); done
+		[ $g = s ] && name=senpai || name=memreclaim
+		bench many.$name.memory $((sum / 1048576)) MiB
+	done
+	bench many.senpai.reclaimer_cpu "$(awk -v a="$sc0" -v b="$sc1" -v x="$t0" -v y="$t1" 'BEGIN {printf "%.2f", (b - a) / (y - x)}')" %core
+	bench many.memreclaim.reclaimer_cpu "$(awk -v a="$mc0" -v b="$mc1" -v x="$t0" -v y="$t1" 'BEGIN {printf "%.2f", (b - a) / (y - x)}')" %core
+	vs_stop TERM
+	n=100
+	memreclaim run --dry-run --interval 100ms --iterations $n m0 2> /tmp/dry1.log
+	memreclaim run --dry-run --interval 100ms --iterations $n $m_cgs 2> /tmp/dry20.log
+	c1=$(sed -n 's/.*intervals, \([0-9.]*\) s of CPU$/\1/p' /tmp/dry1.log)
+	c20=$(sed -n 's/.*intervals, \([0-9.]*\) s of CPU$/\1/p' /tmp/dry20.log)
+	[ -n "$c1" ] && [ -n "$c20" ] || fail "no CPU figure: $(tail -1 /tmp/dry1.log) / $(tail -1 /tmp/dry20.log)"
+	bench many.cpu_per_interval_1 "$(awk -v c="$c1" -v n=$n 'BEGIN {printf "%.0f", c / (n + 1) * 1e6}')" us
+	bench many.cpu_per_interval_20 "$(awk -v c="$c20" -v n=$n 'BEGIN {printf "%.0f", c / (n + 1) * 1e6}')" us
+	bench many.cpu_growth_20_over_1 "$(awk -v a="$c1" -v b="$c20" 'BEGIN {printf "%.1f", b / a}')" x
+	for c in s0 s19; do tail -1 /tmp/senpai.$c.log; done
+	grep -v ': reclaim ' /tmp/memreclaim.log | tail -4
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# memreclaim against Senpai, head to head in the real kernel.  Boots the
+# test guest (Linux 6.12, QEMU TCG, 2 vCPUs) with Python and the vendored,
+# unmodified senpai.py once per scenario; each scenario runs the same paced
+# workload with no reclaimer, under Senpai and under `memreclaim run` at
+# the same time (bench/vm/senpai.sh says how, and what is set):
+#   anon   the hot/cold anonymous workload (60 MiB touched, 120 MiB not),
+#          then a growth spike (the hot set jumps to 150 MiB) as "spike"
+#   file   a file-cache workload: 120 MiB of files re-read, 120 MiB read once
+#   kill   each reclaimer SIGKILLed mid-run, then the growth spike
+#   many   20 cgroups, one Senpai each against one memreclaim daemon
+# Writes DIR/vs-senpai.csv (figures), DIR/vs-senpai-series.csv (memory over
+# time), DIR/vs-senpai.txt (the table, reclaimers side by side) and one
+# plot per scenario, DIR/vs-senpai-SCENARIO.png.  Measurements, never
+# verdicts: it fails only when a scenario could not measure.
+# usage: bench/vs-senpai.sh [--out DIR] [--vm VMDIR] [--time PCT] [SCENARIO...]
+#   --time PCT  every phase at PCT% of its length (a quick look: 20)
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$top/build/vs-senpai vm=$top/build/vm time=100
+scenarios=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) out=$2; shift 2 ;;
+	--vm) vm=$2; shift 2 ;;
+	--time) time=$2; shift 2 ;;
+	-h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-*) echo "vs-senpai.sh: unknown option '$1'" >&2; exit 2 ;;
+	*) scenarios+=("$1"); shift ;;
+	esac
+done
+[[ $time =~ ^[1-9][0-9]*$ ]] && [ "$time" -le 100 ] ||
+	{ echo "vs-senpai.sh: --time takes a percentage from 1 to 100" >&2; exit 2; }
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(anon file kill many)
+for s in "${scenarios[@]}"; do
+	grep -q "^scenario_bench_vs_$s()" "$top/bench/vm/senpai.sh" ||
+		{ echo "vs-senpai.sh: no scenario '$s'" >&2; exit 2; }
+done
+
+bash "$top/scripts/deps.sh" build vm bench
+bash "$top/tests/vm/build.sh" "$vm"
+bash "$top/tests/vm/python.sh" "$vm"
+mkdir -p "$out"
+csv=$out/vs-senpai.csv series=$out/vs-senpai-series.csv
+echo "scenario,metric,value,unit" > "$csv"
+echo "scenario,t_s,cgroup,memory_mib,rate,memory_high" > "$series"
+host="$(nproc) CPUs, $(grep -m1 '^model name' /proc/cpuinfo | sed 's/^model name\s*: //')"
+echo "vs-senpai: $host; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+for s in "${scenarios[@]}"; do
+	log=$out/$s.log
+	if ! FL_VM_INITRD=initrd-python.gz FL_VM_MEM=2048 FL_VM_APPEND="fl.vs_time=$time" \
+		bash "$top/tests/vm/run.sh" "$vm" "bench_vs_$s" 1200 > "$log" 2>&1; then
+		echo "vs-senpai: $s could not measure; its log:" >&2
+		grep -v '^SERIES' "$log" | tail -20 >&2
+		exit 1
+	fi
+	awk -v s="$s" '$1 == "BENCH" {print s "," $2 "," $3 "," $4}' "$log" >> "$csv"
+	awk '$1 == "SERIES" {print $2 "," $3 "," $4 "," $5 "," $6 "," $7}' "$log" >> "$series"
+	echo "vs-senpai: $s: $(grep -c '^BENCH' "$log") figures"
+done
+
+# The table: one block per window, a row per figure, a column per cgroup.
+{
+	echo "# bench/vs-senpai.sh$([ "$time" = 100 ] || echo " --time $time"): one run, $(date -u +%F)"
+	echo "# host: $host; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "# guest: $(cat "$vm/kernel-package"), QEMU TCG, 2 vCPUs, 2 GiB, swap + zswap"
+	tail -n +2 "$csv" | awk -F, '
+		{ n = split($2, p, ".") }
+		n == 3 && p[2] ~ /^(none|senpai|memreclaim)$/ {
+			w = p[1]; k = p[3]; v[w, k, p[2]] = $3; u[w, k] = $4
+			if (!((w, k) in seen)) { seen[w, k] = 1; keys[w, ++nk[w]] = k }
+			if (!(w in ws)) { ws[w] = 1; order[++nw] = w }
+			next
+		}
+		{ other[++no] = sprintf("%-40s %12s  %s", $2, $3, $4) }
+		END {
+			for (i = 1; i <= nw; i++) {
+				w = order[i]
+				printf "\n%-22s %12s %12s %12s\n", "[" w "]", "none", "senpai", "memreclaim"
+				for (j = 1; j <= nk[w]; j++) {
+					k = keys[w, j]
+					printf "%-22s %12s %12s %12s  %s\n", k, v[w, k, "none"], v[w, k, "senpai"], v[w, k, "memreclaim"], u[w, k]
+				}
+			}
+			if (no) print ""
+			for (i = 1; i <= no; i++) print other[i]
+		}'
+} > "$out/vs-senpai.txt"
+cat "$out/vs-senpai.txt"
+
+# Memory over time, one plot per scenario.
+for s in "${scenarios[@]}"; do
+	data=$out/vs-senpai-$s.dat
+	awk -F, -v s="$s" 'NR > 1 && $1 == s {print $3, $2, $4}' "$series" | sort -k1,1 -s |
+		awk '$1 != last { if (NR > 1) printf "\n\n"; printf "# %s\n", $1; last = $1 } { print $2, $3 }' > "$data"
+	mapfile -t names < <(grep '^# ' "$data" | cut -c3-)
+	[ ${#names[@]} -gt 0 ] || continue
+	{
+		echo "set terminal pngcairo size 900,500 font ',10'"
+		echo "set output '$out/vs-senpai-$s.png'"
+		echo "set title 'memory.current over time: $s'"
+		echo "set xlabel 'seconds since the reclaimers started'"
+		echo "set ylabel 'MiB'"
+		echo "set key outside right"
+		echo "set grid"
+		printf "plot "
+		for i in "${!names[@]}"; do
+			printf "'%s' index %d using 1:2 with lines lw 2 title '%s'" "$data" "$i" "${names[$i]}"
+			[ "$i" -lt $((${#names[@]} - 1)) ] && printf ", "
+		done
+		echo
+	} | gnuplot
+	rm -f "$data"
+done
+echo "vs-senpai: $csv, $series, $out/vs-senpai.txt, $out/vs-senpai-*.png"
