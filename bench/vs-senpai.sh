@@ -9,6 +9,8 @@
 #   file   a file-cache workload: 120 MiB of files re-read, 120 MiB read once
 #   kill   each reclaimer SIGKILLed mid-run, then the growth spike
 #   many   20 cgroups, one Senpai each against one memreclaim daemon
+#   mixed  hot anonymous memory beside cold file cache, with a fourth cgroup
+#          under memreclaim at swappiness 0
 # Writes DIR/vs-senpai.csv (figures), DIR/vs-senpai-series.csv (memory over
 # time), DIR/vs-senpai.txt (the table, reclaimers side by side) and one
 # plot per scenario, DIR/vs-senpai-SCENARIO.png.  Measurements, never
@@ -31,7 +33,7 @@ while [ $# -gt 0 ]; do
 done
 [[ $time =~ ^[1-9][0-9]*$ ]] && [ "$time" -le 100 ] ||
 	{ echo "vs-senpai.sh: --time takes a percentage from 1 to 100" >&2; exit 2; }
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(anon file kill many)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(anon file kill many mixed)
 for s in "${scenarios[@]}"; do
 	grep -q "^scenario_bench_vs_$s()" "$top/bench/vm/senpai.sh" ||
 		{ echo "vs-senpai.sh: no scenario '$s'" >&2; exit 2; }
@@ -66,7 +68,7 @@ done
 	echo "# guest: $(cat "$vm/kernel-package"), QEMU TCG, 2 vCPUs, 2 GiB, swap + zswap"
 	tail -n +2 "$csv" | awk -F, '
 		{ n = split($2, p, ".") }
-		n == 3 && p[2] ~ /^(none|senpai|memreclaim)$/ {
+		n == 3 && p[2] ~ /^(none|senpai|memreclaim|memreclaim_s0)$/ {
 			w = p[1]; k = p[3]; v[w, k, p[2]] = $3; u[w, k] = $4
 			if (!((w, k) in seen)) { seen[w, k] = 1; keys[w, ++nk[w]] = k }
 			if (!(w in ws)) { ws[w] = 1; order[++nw] = w }
@@ -76,10 +78,10 @@ done
 		END {
 			for (i = 1; i <= nw; i++) {
 				w = order[i]
-				printf "\n%-22s %12s %12s %12s\n", "[" w "]", "none", "senpai", "memreclaim"
+				printf "\n%-22s %12s %12s %12s %14s\n", "[" w "]", "none", "senpai", "memreclaim", "memreclaim_s0"
 				for (j = 1; j <= nk[w]; j++) {
 					k = keys[w, j]
-					printf "%-22s %12s %12s %12s  %s\n", k, v[w, k, "none"], v[w, k, "senpai"], v[w, k, "memreclaim"], u[w, k]
+					printf "%-22s %12s %12s %12s %14s  %s\n", k, v[w, k, "none"], v[w, k, "senpai"], v[w, k, "memreclaim"], v[w, k, "memreclaim_s0"], u[w, k]
 				}
 			}
 			if (no) print ""

@@ -67,7 +67,7 @@ reclaimer_ticks() { # CGROUP: CPU ticks of the reclaimer(s) serving it
 			[ -e /proc/$p/stat ] && t=$((t + $(cpu_ticks $p)))
 		done
 		echo $t ;;
-	memreclaim*) p=$(cat /tmp/memreclaim.pid 2>/dev/null)
+	memreclaim*) p=$(cat /tmp/$1.pid 2>/dev/null)
 		if [ -n "$p" ] && [ -e /proc/$p/stat ]; then cpu_ticks $p; else echo 0; fi ;;
 	*) echo 0 ;;
 	esac
@@ -126,7 +126,7 @@ sample() {
 }
 
 vs_stop() { # SIGNAL: end the reclaimers (the workloads run on)
-	for p in $(cat /tmp/senpai.pids /tmp/memreclaim.pid 2>/dev/null); do
+	for p in $(cat /tmp/senpai.pids /tmp/memreclaim.pid /tmp/memreclaim_s0.pid 2>/dev/null); do
 		if ! kill -"$1" $p 2>/dev/null; then
 			echo "reclaimer $p had exited before the end; its log:"
 			tail -5 /tmp/memreclaim.log /tmp/senpai.*.log | grep -v 'adjust\|limit='
@@ -276,3 +276,40 @@ scenario_bench_vs_many() {
 	for c in s0 s19; do tail -1 /tmp/senpai.$c.log; done
 	grep -v ': reclaim ' /tmp/memreclaim.log | tail -4
 }
+
+# Anonymous memory that is all hot (60 MiB) beside file cache read once
+# (120 MiB, on the second disk), 180 s; a fourth cgroup under a second
+# daemon with swappiness 0 (memory.reclaim's swappiness=, Linux 6.11+),
+# which takes the file cache and leaves the anonymous memory alone.
+scenario_bench_vs_mixed() {
+	vs_setup
+	insmod /modules/minix.ko || fail "insmod minix"
+	mkdir -p /data
+	mount -t minix /dev/vdb /data || fail "mount /dev/vdb"
+	cgs="$VS_CGS memreclaim_s0"
+	for c in $cgs; do
+		vs_workload $c 60 mixed 60
+		mkdir -p /data/$c
+		sh -c "echo \$\$ > $CG/$c/cgroup.procs; exec workload -r 100 -f /data/$c 4 120" \
+			> /tmp/$c.files.out 2>&1 &
+	done
+	vs_ready $cgs
+	for c in $cgs; do
+		wait_until 600 "the files of $c READY" grep -q READY /tmp/$c.files.out
+	done
+	sleep 10
+	vs_start
+	memreclaim run --interval 1s --backoff 10s --swappiness 0 memreclaim_s0 \
+		2> /tmp/memreclaim_s0.log &
+	echo $! > /tmp/memreclaim_s0.pid
+	snap start $cgs
+	sample mixed $(dur 180) $cgs
+	snap end $cgs
+	window mixed start end none $cgs
+	vs_stop TERM
+	for c in $cgs; do
+		echo "$c: anon $(($(stat_key $c anon) / 1048576)) MiB, file $(($(stat_key $c file) / 1048576)) MiB," \
+			"zswapped $(($(stat_key $c zswapped) / 1048576)) MiB"
+	done
+}
+

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <sys/utsname.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -152,4 +153,13 @@ int mr_read_u64(const char *dir, const char *attr, uint64_t *v)
 		return 0;
 	}
 	return parse_u64(buf, v);
+}
+
+bool mr_kernel_has_reclaim_swappiness(void)
+{
+	struct utsname u;
+	int major = 0, minor = 0;
+
+	return uname(&u) == 0 && sscanf(u.release, "%d.%d", &major, &minor) == 2 &&
+	       (major > 6 || (major == 6 && minor >= 11));
 }

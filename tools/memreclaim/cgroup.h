@@ -67,4 +67,7 @@ int mr_read_u64(const char *dir, const char *attr, uint64_t *v);
 enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 			    size_t dirlen, char *err, size_t errlen);
 
+/* Whether memory.reclaim takes swappiness= (Linux 6.11 and later). */
+bool mr_kernel_has_reclaim_swappiness(void);
+
 #endif

@@ -166,6 +166,20 @@ int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
 			return bad(err, errlen, key, value, k->want);
 		snprintf(field, MR_PATH_MAX, "%s", value);
 		return 0;
+	case MR_SET_SWAPPINESS: {
+		const char *rest;
+		double d;
+		int v = -1;
+
+		if (strcmp(value, "default") != 0) {
+			if (parse_number(value, &d, &rest) < 0 || *rest || d < k->min ||
+			    d > k->max || d != (double)(int)d)
+				return bad(err, errlen, key, value, k->want);
+			v = (int)d;
+		}
+		memcpy(field, &v, sizeof(v));
+		return 0;
+	}
 	default: {
 		double d;
 

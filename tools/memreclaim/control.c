@@ -45,6 +45,8 @@ void mr_params_default(struct mr_params *p)
 		/* Under 2:1 the pool saves less than half of what it holds. */
 		.zswap_min_ratio = 2.0,
 		.zswap_min_accept = 0.5,
+		/* The cgroup's own balance of anon and file unless asked. */
+		.swappiness = -1,
 		.page_size = machine_page_size(),
 	};
 }

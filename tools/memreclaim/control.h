@@ -25,6 +25,7 @@ struct mr_params {
 	bool zswap_tuning;	/* move memory.zswap.max */
 	double zswap_min_ratio;	/* compression ratio below which zswap is poor */
 	double zswap_min_accept;/* share of swapped memory zswap must hold */
+	int swappiness;		/* memory.reclaim's swappiness=; -1: the cgroup's own */
 	uint64_t page_size;	/* bytes per page here: refaults count pages */
 };
 

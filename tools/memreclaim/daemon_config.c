@@ -43,6 +43,13 @@ int mr_daemon_config(const struct mr_daemon_opts *o, struct mr_config *c)
 				"line or in [cgroup PATH] sections of the config\n");
 		return MR_EXIT_USAGE;
 	}
+	for (size_t i = 0; i < c->ncgroups; i++) {
+		if (c->cgroup[i].params.swappiness >= 0 && !mr_kernel_has_reclaim_swappiness()) {
+			fprintf(stderr, "memreclaim: %s: swappiness: memory.reclaim takes "
+					"swappiness= only from Linux 6.11\n", c->cgroup[i].path);
+			return MR_EXIT_NOKERNEL;
+		}
+	}
 	return MR_OK;
 }
 
@@ -147,6 +154,16 @@ static void print_setting(const struct mr_setting *k, const void *where)
 			return; /* not set */
 		snprintf(text, sizeof(text), "%s", field);
 		break;
+	case MR_SET_SWAPPINESS: {
+		int v;
+
+		memcpy(&v, field, sizeof(v));
+		if (v < 0)
+			snprintf(text, sizeof(text), "default");
+		else
+			snprintf(text, sizeof(text), "%d", v);
+		break;
+	}
 	default: {
 		double d;
 

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 
 #include "common/json.h"
 #include "common/size.h"
@@ -79,7 +78,7 @@ struct opts {
 	bool run_options;
 	bool json, prometheus;
 	const char *root;
-	long swappiness; /* -1: not given */
+	const char *swappiness; /* reclaim's and run's --swappiness, or NULL */
 	const char *zswap_max, *writeback;
 };
 
@@ -101,27 +100,27 @@ static enum mr_exit open_cgroup(const struct opts *o, const char *cgroup,
 	return code;
 }
 
-/* swappiness= in memory.reclaim came with Linux 6.11. */
-static bool kernel_has_reclaim_swappiness(void)
-{
-	struct utsname u;
-	int major = 0, minor = 0;
-
-	return uname(&u) == 0 && sscanf(u.release, "%d.%d", &major, &minor) == 2 &&
-	       (major > 6 || (major == 6 && minor >= 11));
-}
-
 static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *size)
 {
+	static struct mr_config scratch;
 	char dir[4096], err[512], req[96], a[24], b[24], c[24], d[24];
 	uint64_t bytes, before, after;
 	enum mr_exit code;
-	int rc;
+	int rc, swappiness = -1;
 
 	/* Everything is checked before anything is written. */
 	if (parse_size(size, &bytes, err, sizeof(err)) < 0) {
 		fprintf(stderr, "memreclaim: size %s\n", err);
 		return MR_EXIT_USAGE;
+	}
+	/* The daemon's setting, parsed by the same row of settings.c. */
+	if (o->swappiness) {
+		mr_config_init(&scratch);
+		if (mr_config_set(&scratch, NULL, "swappiness", o->swappiness, err, sizeof(err)) < 0) {
+			fprintf(stderr, "memreclaim: --swappiness: %s\n", err);
+			return MR_EXIT_USAGE;
+		}
+		swappiness = scratch.defaults.swappiness;
 	}
 	code = open_cgroup(o, cgroup, dir, sizeof(dir));
 	if (code != MR_OK)
@@ -131,7 +130,7 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 				"kernel predates Linux 5.19\n", dir);
 		return MR_EXIT_NOKERNEL;
 	}
-	if (o->swappiness >= 0 && !kernel_has_reclaim_swappiness()) {
+	if (swappiness >= 0 && !mr_kernel_has_reclaim_swappiness()) {
 		fprintf(stderr, "memreclaim: --swappiness: memory.reclaim takes "
 				"swappiness= only from Linux 6.11\n");
 		return MR_EXIT_NOKERNEL;
@@ -142,9 +141,8 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 			strerror(-rc));
 		return io_exit(rc);
 	}
-	if (o->swappiness >= 0)
-		snprintf(req, sizeof(req), "%" PRIu64 " swappiness=%ld", bytes,
-			 o->swappiness);
+	if (swappiness >= 0)
+		snprintf(req, sizeof(req), "%" PRIu64 " swappiness=%d", bytes, swappiness);
 	else
 		snprintf(req, sizeof(req), "%" PRIu64, bytes);
 	/* The kernel stops on a pending signal (EINTR): ask again. */
@@ -399,8 +397,8 @@ static bool options_fit_command(const struct opts *o, const char *cmd)
 
 	if (o->run_options && strcmp(cmd, "run") != 0)
 		fprintf(stderr, "memreclaim: daemon options are for 'run' only\n");
-	else if (o->swappiness >= 0 && strcmp(cmd, "reclaim") != 0)
-		fprintf(stderr, fmt, "--swappiness", "reclaim");
+	else if (o->swappiness && strcmp(cmd, "reclaim") != 0 && strcmp(cmd, "run") != 0)
+		fprintf(stderr, "memreclaim: --swappiness is for 'reclaim' and 'run' only\n");
 	else if (o->zswap_max && strcmp(cmd, "zswap") != 0)
 		fprintf(stderr, fmt, "--max", "zswap");
 	else if (o->writeback && strcmp(cmd, "zswap") != 0)
@@ -422,7 +420,6 @@ static const struct option *long_options(void)
 		{ "json", no_argument, NULL, 'j' },
 		{ "prometheus", no_argument, NULL, 'p' },
 		{ "cgroup-root", required_argument, NULL, 'r' },
-		{ "swappiness", required_argument, NULL, 's' },
 		{ "max", required_argument, NULL, 'm' },
 		{ "writeback", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
@@ -465,7 +462,11 @@ static int take_option(struct opts *o, int opt)
 		o->run.override_key[k] = mr_settings[opt - OPT_SETTING].key;
 		o->run.override_value[k] = optarg;
 		o->run.noverrides++;
-		o->run_options = true;
+		/* reclaim takes swappiness too: which command it is for is checked later. */
+		if (strcmp(o->run.override_key[k], "swappiness") == 0)
+			o->swappiness = optarg;
+		else
+			o->run_options = true;
 		return -1;
 	}
 	switch (opt) {
@@ -485,16 +486,6 @@ static int take_option(struct opts *o, int opt)
 	case 'j': o->json = true; break;
 	case 'p': o->prometheus = true; break;
 	case 'r': o->root = optarg; break;
-	case 's':
-		errno = 0;
-		o->swappiness = strtol(optarg, &end, 10);
-		if (errno || *end || end == optarg || o->swappiness < 0 ||
-		    o->swappiness > 200) {
-			fprintf(stderr, "memreclaim: --swappiness: '%s' is "
-					"not 0..200\n", optarg);
-			return MR_EXIT_USAGE;
-		}
-		break;
 	case 'm': o->zswap_max = optarg; break;
 	case 'w':
 		if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0) {
@@ -513,7 +504,7 @@ static int take_option(struct opts *o, int opt)
 int main(int argc, char **argv)
 {
 	const struct option *opts = long_options();
-	struct opts o = { .swappiness = -1 };
+	struct opts o = { 0 };
 	int opt, rc;
 
 	o.root = getenv("MEMRECLAIM_CGROUP_ROOT");

@@ -21,6 +21,7 @@ enum mr_setting_kind {
 	MR_SET_SIZE,		/* bytes (uint64_t), as memparse() reads them */
 	MR_SET_BOOL,		/* bool: yes/no, on/off, true/false, 1/0 */
 	MR_SET_PATH,		/* an absolute path (char[MR_PATH_MAX]) */
+	MR_SET_SWAPPINESS,	/* int: min..max, or "default" for -1 */
 };
 
 struct mr_setting {

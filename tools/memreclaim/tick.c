@@ -44,13 +44,19 @@ static uint64_t stat_or_zero(const struct mr_stat *s, const char *key)
 	return v;
 }
 
-/* Write memory.reclaim; the kernel's EINTR is asked again, EAGAIN is normal. */
-static int write_reclaim(const char *dir, uint64_t bytes)
+/*
+ * Write memory.reclaim, with swappiness= when set (Linux 6.11+, checked at
+ * start); the kernel's EINTR is asked again, EAGAIN is normal.
+ */
+static int write_reclaim(const char *dir, uint64_t bytes, int swappiness)
 {
-	char req[32];
+	char req[48];
 	int rc;
 
-	snprintf(req, sizeof(req), "%" PRIu64, bytes);
+	if (swappiness >= 0)
+		snprintf(req, sizeof(req), "%" PRIu64 " swappiness=%d", bytes, swappiness);
+	else
+		snprintf(req, sizeof(req), "%" PRIu64, bytes);
 	do
 		rc = sysfs_write(dir, "memory.reclaim", req);
 	while (rc == -EINTR && !mr_stop_requested);
@@ -142,7 +148,7 @@ static void reclaim(const struct daemon *d, struct cg_state *c,
 		       asked, dec->why);
 		return;
 	}
-	rc = write_reclaim(c->dir, dec->bytes);
+	rc = write_reclaim(c->dir, dec->bytes, c->conf->params.swappiness);
 	if (rc < 0) {
 		c->errors++;
 		mr_log(LOG_ERR, "%s/memory.reclaim: write failed: %s; skipped",

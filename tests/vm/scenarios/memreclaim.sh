@@ -330,3 +330,27 @@ scenario_mr_beside_senpai() {
 	ok "Senpai's cgroup keeps memory.high $(cat $CG/senpai/memory.high) after SIGKILL"
 	tail -2 /tmp/senpai.log
 }
+
+# swappiness in the daemon's writes (Linux 6.11+): at 0 the kernel takes
+# file cache and leaves anonymous memory alone, so a cgroup holding only
+# anonymous memory gives nothing while every write is accepted; at the
+# default the same daemon reclaims it.
+scenario_mr_daemon_swappiness() {
+	setup_swap
+	start_workload work 60 mixed
+	before=$(mib work)
+	memreclaim run --interval 200ms --ratio 10% --swappiness 0 --iterations 10 work \
+		2> /tmp/daemon.log || fail "the daemon exited $?: $(tail -3 /tmp/daemon.log)"
+	grep -q 'write failed' /tmp/daemon.log && fail "a write was refused: $(grep -m1 'write failed' /tmp/daemon.log)"
+	writes=$(grep -c ': reclaim ' /tmp/daemon.log)
+	mid=$(mib work)
+	echo "swappiness 0: $writes writes, memory.current $before -> $mid MiB"
+	[ "$writes" -ge 1 ] || fail "no reclaim write: $(tail -3 /tmp/daemon.log)"
+	[ $((before - mid)) -le 3 ] || fail "swappiness 0 took $((before - mid)) MiB of anonymous memory"
+	ok "swappiness 0: $writes writes accepted, anonymous memory kept ($before -> $mid MiB)"
+	memreclaim run --interval 200ms --ratio 10% --iterations 10 work 2> /tmp/daemon.log ||
+		fail "the daemon exited $?: $(tail -3 /tmp/daemon.log)"
+	after=$(mib work)
+	[ $((mid - after)) -ge 10 ] || fail "the default swappiness took only $((mid - after)) MiB"
+	ok "default swappiness: the same daemon reclaims it ($mid -> $after MiB)"
+}
