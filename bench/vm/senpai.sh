@@ -159,12 +159,12 @@ scenario_bench_vs_anon() {
 	sleep 10
 	vs_start
 	snap start $VS_CGS
-	sample anon $(dur 180) $VS_CGS
+	sample anon "$(dur 180)" $VS_CGS
 	snap steady $VS_CGS
 	window anon start steady none $VS_CGS
 	for c in $VS_CGS; do kill -USR1 "$(cat /tmp/$c.wl.pid)"; done
 	snap spike $VS_CGS
-	sample anon $(dur 60) $VS_CGS
+	sample anon "$(dur 60)" $VS_CGS
 	snap end $VS_CGS
 	window spike spike end none $VS_CGS
 	vs_stop TERM
@@ -190,7 +190,7 @@ scenario_bench_vs_file() {
 	sleep 10
 	vs_start
 	snap start $VS_CGS
-	sample file $(dur 180) $VS_CGS
+	sample file "$(dur 180)" $VS_CGS
 	snap end $VS_CGS
 	window file start end none $VS_CGS
 	vs_stop TERM
@@ -207,15 +207,15 @@ scenario_bench_vs_kill() {
 	vs_ready $VS_CGS
 	sleep 10
 	vs_start
-	sample kill $(dur 90) $VS_CGS
+	sample kill "$(dur 90)" $VS_CGS
 	vs_stop KILL
 	for c in senpai memreclaim; do
 		bench "kill.$c.memory_high_left" "$(cat $CG/$c/memory.high)" bytes
 	done
-	sample kill $(dur 5) $VS_CGS
+	sample kill "$(dur 5)" $VS_CGS
 	for c in $VS_CGS; do kill -USR1 "$(cat /tmp/$c.wl.pid)"; done
 	snap spike $VS_CGS
-	sample kill $(dur 60) $VS_CGS
+	sample kill "$(dur 60)" $VS_CGS
 	snap end $VS_CGS
 	window kill spike end none $VS_CGS
 }
@@ -236,7 +236,7 @@ many_converged() { # PREFIX: how many of the 20 cgroups are within 25% of their 
 scenario_bench_vs_many() {
 	vs_setup
 	VS_PACE=4000
-	s_cgs= m_cgs=
+	s_cgs='' m_cgs=''
 	i=0
 	while [ $i -lt 20 ]; do
 		vs_workload s$i $((16 + i)) mixed $((4 + i))
@@ -251,7 +251,7 @@ scenario_bench_vs_many() {
 	memreclaim_run $m_cgs
 	# The counters of a whole group, read off its first cgroup's snapshot.
 	t0=$(uptime_s) sc0=$(reclaimer_ticks senpai) mc0=$(reclaimer_ticks memreclaim)
-	sample many $(dur 180) s0 s19 m0 m19
+	sample many "$(dur 180)" s0 s19 m0 m19
 	t1=$(uptime_s) sc1=$(reclaimer_ticks senpai) mc1=$(reclaimer_ticks memreclaim)
 	bench many.senpai.converged "$(many_converged s)" of20
 	bench many.memreclaim.converged "$(many_converged m)" of20
@@ -303,7 +303,7 @@ scenario_bench_vs_mixed() {
 		2> /tmp/memreclaim_s0.log &
 	echo $! > /tmp/memreclaim_s0.pid
 	snap start $cgs
-	sample mixed $(dur 180) $cgs
+	sample mixed "$(dur 180)" $cgs
 	snap end $cgs
 	window mixed start end none $cgs
 	vs_stop TERM

@@ -31,9 +31,9 @@ trap 'rm -rf "$layer"' EXIT
 for p in "${pkgs[@]}"; do
 	dpkg-deb -x "$(ls "$cache/python/${p}"_*.deb | tail -1)" "$layer"
 done
-rm -rf "$layer"/usr/share "$layer"/usr/lib/x86_64-linux-gnu/gconv \
-	"$layer"/usr/lib/python3.11/{test,pydoc_data,idlelib,lib-dynload,ensurepip,lib2to3} \
-	"$layer"/usr/lib/x86_64-linux-gnu/libpython3.11*
+rm -rf "${layer:?}"/usr/share "${layer:?}"/usr/lib/x86_64-linux-gnu/gconv \
+	"${layer:?}"/usr/lib/python3.11/{test,pydoc_data,idlelib,lib-dynload,ensurepip,lib2to3} \
+	"${layer:?}"/usr/lib/x86_64-linux-gnu/libpython3.11*
 # An empty lib-dynload tells Python where its exec_prefix is.
 mkdir -p "$layer/opt" "$layer/usr/lib/python3.11/lib-dynload"
 tar -xzf "$top"/third_party/senpai-*.tar.gz -C "$layer/opt" senpai/senpai.py senpai/LICENSE
