@@ -4,9 +4,9 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <sys/utsname.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 
 #include "common/number.h"
 #include "common/sysfs.h"
