@@ -20,15 +20,26 @@ scenario_bench_mr_daemon() {
 	bench mr_daemon.daemon_cpu "$(awk -v c="$daemon_cpu" -v t="$elapsed" 'BEGIN {printf "%.2f", c / t}')" %core
 }
 
+# dry_run_cpu N LOG CGROUP...: the daemon watching CGROUPs for N intervals
+# of 100 ms (--dry-run: deciding, writing nothing), its log to LOG; the CPU
+# seconds it reports on stopping in $dry_cpu.
+dry_run_cpu() {
+	log=$2
+	iterations=$1
+	shift 2
+	memreclaim run --dry-run --interval 100ms --iterations "$iterations" "$@" 2> "$log"
+	dry_cpu=$(sed -n 's/.*intervals, \([0-9.]*\) s of CPU$/\1/p' "$log")
+	[ -n "$dry_cpu" ] || fail "no CPU figure: $(tail -2 "$log")"
+}
+
 # The daemon's own CPU per interval, watching only (--dry-run): at the
 # default 6 s interval, as a share of one core per cgroup.
 scenario_bench_mr_daemon_overhead() {
 	setup_swap
 	start_workload work 50 compressible
 	n=200
-	memreclaim run --dry-run --interval 100ms --iterations $n work 2> /tmp/daemon.log
-	cpu=$(sed -n 's/.*intervals, \([0-9.]*\) s of CPU$/\1/p' /tmp/daemon.log)
-	[ -n "$cpu" ] || fail "no CPU figure: $(tail -2 /tmp/daemon.log)"
+	dry_run_cpu $n /tmp/daemon.log work
+	cpu=$dry_cpu
 	bench mr_overhead.cpu_per_interval "$(awk -v c="$cpu" -v n=$n 'BEGIN {printf "%.1f", c / (n + 1) * 1e6}')" us
 	bench mr_overhead.core_share_at_6s "$(awk -v c="$cpu" -v n=$n 'BEGIN {printf "%.4f", c / (n + 1) / 6 * 100}')" %core
 }

@@ -136,6 +136,12 @@ vs_stop() { # SIGNAL: end the reclaimers (the workloads run on)
 	done
 }
 
+mount_data() { # the second disk's minix file system on /data
+	insmod /modules/minix.ko || fail "insmod minix"
+	mkdir -p /data
+	mount -t minix /dev/vdb /data || fail "mount /dev/vdb"
+}
+
 vs_setup() {
 	setup_swap
 	: > /tmp/senpai.pids
@@ -179,9 +185,7 @@ scenario_bench_vs_anon() {
 # second disk (the cache is the page cache of real files); 180 s.
 scenario_bench_vs_file() {
 	vs_setup
-	insmod /modules/minix.ko || fail "insmod minix"
-	mkdir -p /data
-	mount -t minix /dev/vdb /data || fail "mount /dev/vdb"
+	mount_data
 	for c in $VS_CGS; do
 		mkdir -p /data/$c
 		vs_workload $c -f /data/$c 120 120
@@ -265,11 +269,10 @@ scenario_bench_vs_many() {
 	bench many.memreclaim.reclaimer_cpu "$(awk -v a="$mc0" -v b="$mc1" -v x="$t0" -v y="$t1" 'BEGIN {printf "%.2f", (b - a) / (y - x)}')" %core
 	vs_stop TERM
 	n=100
-	memreclaim run --dry-run --interval 100ms --iterations $n m0 2> /tmp/dry1.log
-	memreclaim run --dry-run --interval 100ms --iterations $n $m_cgs 2> /tmp/dry20.log
-	c1=$(sed -n 's/.*intervals, \([0-9.]*\) s of CPU$/\1/p' /tmp/dry1.log)
-	c20=$(sed -n 's/.*intervals, \([0-9.]*\) s of CPU$/\1/p' /tmp/dry20.log)
-	[ -n "$c1" ] && [ -n "$c20" ] || fail "no CPU figure: $(tail -1 /tmp/dry1.log) / $(tail -1 /tmp/dry20.log)"
+	dry_run_cpu $n /tmp/dry1.log m0
+	c1=$dry_cpu
+	dry_run_cpu $n /tmp/dry20.log $m_cgs
+	c20=$dry_cpu
 	bench many.cpu_per_interval_1 "$(awk -v c="$c1" -v n=$n 'BEGIN {printf "%.0f", c / (n + 1) * 1e6}')" us
 	bench many.cpu_per_interval_20 "$(awk -v c="$c20" -v n=$n 'BEGIN {printf "%.0f", c / (n + 1) * 1e6}')" us
 	bench many.cpu_growth_20_over_1 "$(awk -v a="$c1" -v b="$c20" 'BEGIN {printf "%.1f", b / a}')" x
@@ -283,9 +286,7 @@ scenario_bench_vs_many() {
 # which takes the file cache and leaves the anonymous memory alone.
 scenario_bench_vs_mixed() {
 	vs_setup
-	insmod /modules/minix.ko || fail "insmod minix"
-	mkdir -p /data
-	mount -t minix /dev/vdb /data || fail "mount /dev/vdb"
+	mount_data
 	cgs="$VS_CGS memreclaim_s0"
 	for c in $cgs; do
 		vs_workload $c 60 mixed 60
