@@ -42,6 +42,13 @@ static void put_udec(struct out *o, uint64_t v)
 		put_char(o, digits[--n]);
 }
 
+/* A numbered register: its class's prefix, then the number. */
+static void put_numbered(struct out *o, const char *prefix, int64_t n)
+{
+	put_str(o, prefix);
+	put_udec(o, (uint64_t)n);
+}
+
 static void put_sdec(struct out *o, int64_t v)
 {
 	if (v < 0) {
@@ -86,24 +93,19 @@ static void put_operand(struct out *o, const struct la64_operand *op,
 		put_str(o, la64_fpr_name((unsigned)op->value, flags));
 		break;
 	case LA64_OPND_FCC:
-		put_str(o, "$fcc");
-		put_udec(o, (uint64_t)op->value);
+		put_numbered(o, "$fcc", op->value);
 		break;
 	case LA64_OPND_FCSR:
-		put_str(o, "$fcsr");
-		put_udec(o, (uint64_t)op->value);
+		put_numbered(o, "$fcsr", op->value);
 		break;
 	case LA64_OPND_VR:
-		put_str(o, "$vr");
-		put_udec(o, (uint64_t)op->value);
+		put_numbered(o, "$vr", op->value);
 		break;
 	case LA64_OPND_XR:
-		put_str(o, "$xr");
-		put_udec(o, (uint64_t)op->value);
+		put_numbered(o, "$xr", op->value);
 		break;
 	case LA64_OPND_SCR:
-		put_str(o, "$scr");
-		put_udec(o, (uint64_t)op->value);
+		put_numbered(o, "$scr", op->value);
 		break;
 	case LA64_OPND_CSR:
 	case LA64_OPND_UIMM:

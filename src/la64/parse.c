@@ -72,15 +72,26 @@ static int numbered(const char *tok, const char *prefix, int max)
 	return *end == '\0' && v <= max ? (int)v : -1;
 }
 
-static int gpr_number(const char *tok)
+/* A register of 32 by its number (PREFIX<n>) or its ABI name; or -1. */
+static int reg_number(const char *tok, const char *prefix,
+		      const char *(*abi_name)(unsigned reg, unsigned flags))
 {
-	int r = numbered(tok, "$r", 31);
+	int r = numbered(tok, prefix, 31);
 
 	if (r >= 0)
 		return r;
 	for (unsigned i = 0; i < 32; i++)
-		if (strcmp(tok, la64_gpr_name(i, 0)) == 0)
+		if (strcmp(tok, abi_name(i, 0)) == 0)
 			return (int)i;
+	return -1;
+}
+
+static int gpr_number(const char *tok)
+{
+	int r = reg_number(tok, "$r", la64_gpr_name);
+
+	if (r >= 0)
+		return r;
 	if (strcmp(tok, "$u0") == 0)
 		return 21;
 	if (strcmp(tok, "$s9") == 0) /* the psABI's other name of $fp */
@@ -88,17 +99,6 @@ static int gpr_number(const char *tok)
 	return -1;
 }
 
-static int fpr_number(const char *tok)
-{
-	int r = numbered(tok, "$f", 31);
-
-	if (r >= 0)
-		return r;
-	for (unsigned i = 0; i < 32; i++)
-		if (strcmp(tok, la64_fpr_name(i, 0)) == 0)
-			return (int)i;
-	return -1;
-}
 
 /* A decimal or 0x hexadecimal integer, optionally negative. */
 static bool integer(const char *tok, int64_t *v)
@@ -127,7 +127,7 @@ static enum la64_status operand(const char *tok, enum la64_operand_kind kind,
 
 	switch (kind) {
 	case LA64_OPND_GPR: r = gpr_number(tok); break;
-	case LA64_OPND_FPR: r = fpr_number(tok); break;
+	case LA64_OPND_FPR: r = reg_number(tok, "$f", la64_fpr_name); break;
 	case LA64_OPND_FCC: r = numbered(tok, "$fcc", 7); break;
 	case LA64_OPND_FCSR: r = numbered(tok, "$fcsr", 3); break;
 	case LA64_OPND_VR: r = numbered(tok, "$vr", 31); break;
