@@ -161,19 +161,23 @@ static void run_hot(struct hot_set *h, unsigned long pages_per_s, void (*touch)(
 			fflush(stdout);
 		}
 		if (pages_per_s) {
+			double now = now_s();
+
 			slot += 1.0 / SLOTS_PER_S;
-			if (now_s() > slot + 1.0 / SLOTS_PER_S)
-				slot = now_s(); /* behind: the lost slots stay lost */
+			if (now > slot + 1.0 / SLOTS_PER_S)
+				slot = now; /* behind: the lost slots stay lost */
 			else
 				sleep_until(slot);
 		}
-		if (now_s() >= next_report) {
+		double t = now_s();
+
+		if (t >= next_report) {
 			printf("RATE %lu\n", pages);
 			fflush(stdout);
 			pages = 0;
 			next_report += 1;
-			if (next_report < now_s())
-				next_report = now_s() + 1;
+			if (next_report < t)
+				next_report = t + 1;
 			flush_own_tlb();
 		}
 	}
