@@ -192,6 +192,14 @@ int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
 	}
 }
 
+bool mr_config_has_cgroup(const struct mr_config *c, const char *path)
+{
+	for (size_t i = 0; i < c->ncgroups; i++)
+		if (strcmp(c->cgroup[i].path, path) == 0)
+			return true;
+	return false;
+}
+
 int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,
 			 size_t errlen)
 {
@@ -199,11 +207,9 @@ int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,
 		snprintf(err, errlen, "cgroup '%s': empty or too long", path);
 		return -1;
 	}
-	for (size_t i = 0; i < c->ncgroups; i++) {
-		if (strcmp(c->cgroup[i].path, path) == 0) {
-			snprintf(err, errlen, "cgroup '%s' named twice", path);
-			return -1;
-		}
+	if (mr_config_has_cgroup(c, path)) {
+		snprintf(err, errlen, "cgroup '%s' named twice", path);
+		return -1;
 	}
 	if (c->ncgroups == MR_MAX_CGROUPS) {
 		snprintf(err, errlen, "more than %d cgroups", MR_MAX_CGROUPS);

@@ -65,6 +65,9 @@ int mr_config_load(struct mr_config *c, const char *path, char *err,
 int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
 		  const char *value, char *err, size_t errlen);
 
+/* Whether c has a section for path (a cgroup or a pattern, as written). */
+bool mr_config_has_cgroup(const struct mr_config *c, const char *path);
+
 /* Add a cgroup (from the command line) with the global defaults. */
 int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,
 			 size_t errlen);

@@ -53,15 +53,6 @@ void mr_log(enum mr_level lvl, const char *fmt, ...)
 		fprintf(stderr, "memreclaim: %s\n", line);
 }
 
-/* Whether conf names path among its cgroups. */
-static bool has_cgroup(const struct mr_config *c, const char *path)
-{
-	for (size_t i = 0; i < c->ncgroups; i++)
-		if (strcmp(c->cgroup[i].path, path) == 0)
-			return true;
-	return false;
-}
-
 /*
  * Expand the pattern sections against the cgroups there are now, and run
  * with the result: a cgroup that appeared starts with a baseline, one that
@@ -75,14 +66,14 @@ static void discover(struct daemon *d, bool log_changes, bool force)
 	bool changed = expanded.ncgroups != d->ncg;
 
 	for (size_t i = 0; i < expanded.ncgroups; i++) {
-		if (has_cgroup(&d->conf, expanded.cgroup[i].path))
+		if (mr_config_has_cgroup(&d->conf, expanded.cgroup[i].path))
 			continue;
 		changed = true;
 		if (log_changes)
 			mr_log(LOG_INFO, "%s: appeared, watching it", expanded.cgroup[i].path);
 	}
 	for (size_t i = 0; i < d->ncg; i++) {
-		if (has_cgroup(&expanded, d->cg[i].conf->path))
+		if (mr_config_has_cgroup(&expanded, d->cg[i].conf->path))
 			continue;
 		changed = true;
 		if (log_changes)

@@ -64,10 +64,8 @@ static bool add_matched(struct mr_config *out, const char *path,
 {
 	size_t len = strlen(path);
 
-	for (size_t i = 0; i < out->ncgroups; i++)
-		if (strcmp(out->cgroup[i].path, path) == 0)
-			return true;
-
+	if (mr_config_has_cgroup(out, path))
+		return true;
 	if (len >= MR_PATH_MAX)
 		return true; /* cannot be named; glob gives no such path here */
 	if (out->ncgroups == MR_MAX_CGROUPS)
