@@ -18,7 +18,8 @@
  * the woken thread sleeps again).
  *
  * Cost when uncontended: lock is the same single fetch-add (after a load
- * of the queue bound; with a bound set, also a load of the word).  Unlock is one
+ * of the queue bound); with a bound set, a load of the word and a
+ * compare-exchange instead.  Unlock is one
  * store to the owner half-word and one load of the sleeper count, with the
  * store ordered before the load (SEQ_CST): on arm64, RISC-V and LoongArch
  * that is a release store and an acquire load; on x86 the ordered store is
@@ -28,9 +29,11 @@
  *
  * Bounded queue (fl_ticket_park_init_bounded): with more threads than
  * CPUs a strict FIFO lock stalls behind every queued thread that is not
- * running.  With a bound of about the CPU count, threads past it wait at
- * a gate without a ticket, so preemption catches them outside the queue.
- * FIFO then holds inside the queue only; see docs/fairlock.md.
+ * running.  With a bound of n (about the CPU count), a thread takes its
+ * ticket only by a compare-exchange that sees fewer than n tickets out,
+ * so at most n threads (the holder included) ever hold tickets; the
+ * others wait at a gate without one, and preemption catches them outside
+ * the queue.  FIFO then holds inside the queue only; see docs/fairlock.md.
  * fl_ticket_park_init_cpus() sets the bound to the CPUs the process may
  * run on, and follows changes of its affinity.
  *
@@ -70,7 +73,7 @@ FL_API uint32_t fl__ticket_park_cpus(void);
 FL_API void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val);
 FL_API void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
 			  uint32_t sleepers);
-FL_API void fl__ticket_park_gate(fl_ticket_park_t *lock);
+FL_API uint32_t fl__ticket_park_enter(fl_ticket_park_t *lock);
 
 static inline void fl_ticket_park_init(fl_ticket_park_t *lock)
 {
@@ -81,8 +84,8 @@ static inline void fl_ticket_park_init(fl_ticket_park_t *lock)
 }
 
 /*
- * A bounded queue: at most about max_queue threads (the holder included)
- * hold tickets; the others wait at a gate, asleep, without a ticket.  See
+ * A bounded queue: at most max_queue threads (the holder included) hold
+ * tickets; the others wait at a gate, asleep, without a ticket.  See
  * docs/fairlock.md: FIFO holds among the threads in the queue, entry to
  * the queue is in no guaranteed order.  max_queue 0 is the strict FIFO
  * lock of fl_ticket_park_init().
@@ -137,15 +140,25 @@ static inline void fl_ticket_park_lock(fl_ticket_park_t *lock)
 	/* Unbounded locks pay one load and one test here. */
 	if (max_queue) {
 		uint32_t bound = fl__ticket_park_bound_of(max_queue);
+		uint32_t val = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
 
-		/* RELAXED: a hint only; the queue may overshoot by the
-		 * threads that pass this check at the same moment. */
-		uint32_t now = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
-
-		if (FL_UNLIKELY(fl_ticket_outstanding(now) >= bound))
-			fl__ticket_park_gate(lock);
+		/*
+		 * Admission and the ticket are one step: the ticket is taken
+		 * by a compare-exchange of the word the bound was checked
+		 * against, so no thread takes a ticket while the bound's
+		 * worth are out.  SEQ_CST on success, as fl__ticket_take()'s
+		 * fetch-add, which it replaces here (mutant park_admit_sc).
+		 */
+		if (FL_UNLIKELY(fl_ticket_outstanding(val) >= bound ||
+				!__atomic_compare_exchange_n(&lock->ticket.val,
+					&val, val + FL_TICKET_NEXT_ONE, false,
+					__ATOMIC_SEQ_CST, __ATOMIC_RELAXED)))
+			val = fl__ticket_park_enter(lock);
+		ticket = (uint16_t)(val >> 16);
+		owner = (uint16_t)val;
+	} else {
+		ticket = fl__ticket_take(&lock->ticket, &owner); /* as fl_ticket_lock() */
 	}
-	ticket = fl__ticket_take(&lock->ticket, &owner); /* as fl_ticket_lock() */
 	if (FL_LIKELY(ticket == owner))
 		return;
 	fl__ticket_park_slowpath(lock, ((uint32_t)ticket << 16) | owner);

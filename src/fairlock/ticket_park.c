@@ -212,7 +212,7 @@ uint32_t fl_ticket_park_bound(const fl_ticket_park_t *lock)
 	return fl__ticket_park_bound(lock);
 }
 
-void fl__ticket_park_gate(fl_ticket_park_t *lock)
+uint32_t fl__ticket_park_enter(fl_ticket_park_t *lock)
 {
 	unsigned int polls = 0;
 
@@ -224,8 +224,19 @@ void fl__ticket_park_gate(fl_ticket_park_t *lock)
 		uint32_t now = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
 		uint32_t seq;
 
-		if (fl_ticket_outstanding(now) < fl__ticket_park_bound(lock))
-			return;
+		if (fl_ticket_outstanding(now) < fl__ticket_park_bound(lock)) {
+			/*
+			 * Room: take the ticket with the word we checked, as
+			 * the inline fast path does (SEQ_CST for the same
+			 * reason, mutant park_enter_sc).  Losing the race to
+			 * another arrival or an unlock only means a new look.
+			 */
+			if (__atomic_compare_exchange_n(&lock->ticket.val, &now,
+							now + FL_TICKET_NEXT_ONE, false,
+							__ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+				return now;
+			continue;
+		}
 		if (polls++ < SPIN_FURTHER_BACK) {
 			fl_cpu_relax();
 			continue;

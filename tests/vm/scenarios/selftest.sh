@@ -8,3 +8,9 @@ scenario_selftest_panic() {
 scenario_selftest_hang() {
 	sleep 100000
 }
+
+# A boot and nothing more: tests/vm/boots.sh counts how often the guest
+# fails to come up with it.
+scenario_boot() {
+	:
+}
