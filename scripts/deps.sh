@@ -10,7 +10,7 @@ packages_for() {
 	build) echo cmake make gcc g++ pkg-config liblzma-dev libzstd-dev xz-utils zstd ;;
 	test) echo cppcheck clang-tidy clang libclang-rt-14-dev ;;
 	bench) echo libck-dev libdpdk-dev gnuplot-nox valgrind ;;
-	vm) echo qemu-system-x86 busybox-static cpio xz-utils zstd util-linux liblzma-dev libzstd-dev ;;
+	vm) echo qemu-system-x86 busybox-static cpio file xz-utils zstd util-linux liblzma-dev libzstd-dev ;;
 	cross) echo qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 		gcc-riscv64-linux-gnu libc6-dev-riscv64-cross \
 		gcc-arm-linux-gnueabihf libc6-dev-armhf-cross \

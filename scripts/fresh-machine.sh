@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's two commands as a new user meets them: a clean Debian 12
-# root made by mmdebstrap (nothing installed but apt, nothing cached), a
-# clean clone of this repository in it, then `bash scripts/demo.sh` and
+# root made by mmdebstrap (nothing installed but apt and git, nothing
+# cached), a clean clone of this repository in it, then `bash scripts/demo.sh` and
 # `bash scripts/test.sh` run there as root, one after the other.  Prints
 # each command's result and time; the logs stay in the work folder.
 #
@@ -18,10 +18,11 @@
 # What differs from a real fresh machine (docs/testing.md): the kernel,
 # CPU and memory are the host's; the root runs in a private mount namespace
 # with the host's /dev, a new /proc and /sys, and the host's DNS settings;
-# the archive is the one the host's apt uses.
+# apt's sources are mmdebstrap's default (Debian's archive, as a fresh
+# install has them).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-busy=0 keep=0 demo=1 dir= rev=HEAD
+busy=0 keep=0 demo=1 dir='' rev=HEAD
 while [ $# -gt 0 ]; do
 	case $1 in
 	--busy) busy=1 ;;
@@ -54,7 +55,7 @@ summary=$dir/summary.txt
 say() { echo "$*" | tee -a "$summary"; }
 
 busy_pid=
-cleanup() {
+cleanup() { # shellcheck disable=SC2317 # called by the trap
 	[ -n "$busy_pid" ] && kill "$busy_pid" 2>/dev/null
 	if [ "$keep" = 0 ] && [ -d "$root" ]; then
 		rm -rf --one-file-system "$root"
@@ -69,12 +70,9 @@ fi
 say "fresh machine: $(git -C "$top" log -1 --format='%h %s' "$commit" | cut -c1-72)"
 say "work folder: $dir$([ "$busy" = 1 ] && echo '; one host core busy')"
 start=$SECONDS
-mmdebstrap --variant=apt --quiet bookworm "$root" >"$dir/mmdebstrap.log" 2>&1 ||
+mmdebstrap --variant=apt --include=git --quiet bookworm "$root" >"$dir/mmdebstrap.log" 2>&1 ||
 	{ tail -20 "$dir/mmdebstrap.log"; echo "fresh-machine.sh: mmdebstrap failed" >&2; exit 1; }
 say "clean Debian 12 root: $(du -sh --one-file-system "$root" | cut -f1) in $((SECONDS - start)) s"
-# The archive the host's apt uses (mmdebstrap set up its own default).
-cp /etc/apt/sources.list.d/*.sources "$root/etc/apt/sources.list.d/" 2>/dev/null || true
-[ -s /etc/apt/sources.list ] && cp /etc/apt/sources.list "$root/etc/apt/sources.list"
 cp -L /etc/resolv.conf "$root/etc/resolv.conf"
 git clone --quiet --no-hardlinks "$top" "$root/root/fairlock-toolkit"
 git -C "$root/root/fairlock-toolkit" checkout --quiet "$commit"

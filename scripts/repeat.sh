@@ -16,7 +16,7 @@
 # when no run failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dir=build sanitize= busy=0 scale=
+dir=build sanitize='' busy=0 scale=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--asan) dir=build-asan sanitize=address ;;

@@ -74,6 +74,8 @@ FL_API void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val);
 FL_API void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
 			  uint32_t sleepers);
 FL_API uint32_t fl__ticket_park_enter(fl_ticket_park_t *lock);
+/* Release 0.1's gate, for programs built against it: see ticket_park.c. */
+FL_API void fl__ticket_park_gate(fl_ticket_park_t *lock);
 
 static inline void fl_ticket_park_init(fl_ticket_park_t *lock)
 {

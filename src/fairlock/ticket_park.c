@@ -212,6 +212,33 @@ uint32_t fl_ticket_park_bound(const fl_ticket_park_t *lock)
 	return fl__ticket_park_bound(lock);
 }
 
+/*
+ * One step of waiting at the gate of a full queue: a poll, or, after
+ * SPIN_FURTHER_BACK of them, a sleep until an unlock moves the gate.
+ */
+static void gate_wait(fl_ticket_park_t *lock, unsigned int *polls)
+{
+	uint32_t now, seq;
+
+	if ((*polls)++ < SPIN_FURTHER_BACK) {
+		fl_cpu_relax();
+		return;
+	}
+	/*
+	 * Sleep at the gate: read the futex word, count ourselves in,
+	 * re-read the lock word, all SEQ_CST.  An unlock we miss in the
+	 * re-read sees our count and moves the word on.
+	 */
+	/* ACQUIRE would do, as for the slot (mutant park_gate_read_sc). */
+	seq = __atomic_load_n(&lock->gate_seq, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_SEQ_CST);
+	now = __atomic_load_n(&lock->ticket.val, __ATOMIC_SEQ_CST);
+	if (fl_ticket_outstanding(now) >= fl__ticket_park_bound(lock))
+		futex_wait(&lock->gate_seq, seq);
+	__atomic_fetch_sub(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_RELAXED);
+	*polls = 0;
+}
+
 uint32_t fl__ticket_park_enter(fl_ticket_park_t *lock)
 {
 	unsigned int polls = 0;
@@ -222,39 +249,39 @@ uint32_t fl__ticket_park_enter(fl_ticket_park_t *lock)
 
 	for (;;) {
 		uint32_t now = __atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED);
-		uint32_t seq;
 
-		if (fl_ticket_outstanding(now) < fl__ticket_park_bound(lock)) {
-			/*
-			 * Room: take the ticket with the word we checked, as
-			 * the inline fast path does (SEQ_CST for the same
-			 * reason, mutant park_enter_sc).  Losing the race to
-			 * another arrival or an unlock only means a new look.
-			 */
-			if (__atomic_compare_exchange_n(&lock->ticket.val, &now,
-							now + FL_TICKET_NEXT_ONE, false,
-							__ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
-				return now;
-			continue;
-		}
-		if (polls++ < SPIN_FURTHER_BACK) {
-			fl_cpu_relax();
+		if (fl_ticket_outstanding(now) >= fl__ticket_park_bound(lock)) {
+			gate_wait(lock, &polls);
 			continue;
 		}
 		/*
-		 * Sleep at the gate: read the futex word, count ourselves in,
-		 * re-read the lock word, all SEQ_CST.  An unlock we miss in
-		 * the re-read sees our count and moves the word on.
+		 * Room: take the ticket with the word we checked, as the
+		 * inline fast path does (SEQ_CST for the same reason, mutant
+		 * park_enter_sc).  Losing the race to another arrival or to
+		 * an unlock only means a new look.
 		 */
-		/* ACQUIRE would do, as for the slot (mutant park_gate_read_sc). */
-		seq = __atomic_load_n(&lock->gate_seq, __ATOMIC_SEQ_CST);
-		__atomic_fetch_add(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_SEQ_CST);
-		now = __atomic_load_n(&lock->ticket.val, __ATOMIC_SEQ_CST);
-		if (fl_ticket_outstanding(now) >= fl__ticket_park_bound(lock))
-			futex_wait(&lock->gate_seq, seq);
-		__atomic_fetch_sub(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_RELAXED);
-		polls = 0;
+		if (__atomic_compare_exchange_n(&lock->ticket.val, &now,
+						now + FL_TICKET_NEXT_ONE, false,
+						__ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+			return now;
 	}
+}
+
+/*
+ * The gate of release 0.1's inline fast path, kept for programs built
+ * with it (the ABI of docs/fairlock.md): wait until the queue has room,
+ * take no ticket.  Their fetch-add after it can overshoot the bound by
+ * the threads that pass together, as it always could.
+ */
+void fl__ticket_park_gate(fl_ticket_park_t *lock)
+{
+	unsigned int polls = 0;
+
+	if (lock->max_queue == FL_TICKET_PARK_BOUND_CPUS)
+		fl__ticket_park_cpus();
+	while (fl_ticket_outstanding(__atomic_load_n(&lock->ticket.val, __ATOMIC_RELAXED)) >=
+	       fl__ticket_park_bound(lock))
+		gate_wait(lock, &polls);
 }
 
 void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)

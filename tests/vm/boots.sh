@@ -12,7 +12,7 @@
 # about half an hour.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-busy=0 keep=
+busy=0 keep=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--busy) busy=1; shift ;;

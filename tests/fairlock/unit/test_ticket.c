@@ -64,6 +64,9 @@ static void park_word_values(void)
 	CHECK_EQ(lock.ticket.val, 0x00010000);
 	fl_ticket_park_unlock(&lock);
 	CHECK_EQ(lock.ticket.val, 0x00010001);
+	/* Release 0.1's gate returns at once while there is room. */
+	fl__ticket_park_gate(&lock);
+	CHECK_EQ(lock.ticket.val, 0x00010001);
 }
 
 /* The owner is the low 16 bits of the word, whatever the byte order. */
