@@ -22,8 +22,9 @@ void lb_print_group(const struct lb_config *cfg, const struct lb_row *rows,
 	char r1[16], r2[16];
 
 	if (!strcmp(mode, "uncontended")) {
-		printf("\n== uncontended lock+unlock, 1 thread (median of %u runs "
-		       "of %lu pairs; ratios: median of per-run ratios)\n",
+		printf("\n== uncontended lock+unlock, 1 thread (a second one idle, "
+		       "so that glibc takes its multi-threaded path; median of "
+		       "%u runs of %lu pairs; ratios: median of per-run ratios)\n",
 		       cfg->reps, cfg->pairs);
 		printf("%-29s %9s %16s %16s\n", "lock", "ns/pair",
 		       "/best FIFO peer", "/pthread-spin");

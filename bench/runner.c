@@ -5,11 +5,47 @@
  * starting lock rotates), so slow drifts of a noisy machine hit every lock
  * alike; each figure is the median over repetitions.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/single_threaded.h>
+#include <unistd.h>
 
 #include "report.h"
+
+static void *idle_forever(void *arg)
+{
+	(void)arg;
+	for (;;)
+		pause();
+	return NULL;
+}
+
+/*
+ * Make the process multi-threaded before anything is measured.  glibc
+ * (2.34 and later) skips the atomic instructions of pthread_mutex_lock
+ * while a process has one thread, which no program that needs a mutex
+ * has; an idle second thread makes the uncontended figures the ones such
+ * a program sees.  The thread sleeps for the whole run and costs no CPU.
+ */
+static int leave_single_threaded_mode(void)
+{
+	pthread_t t;
+	int err = pthread_create(&t, NULL, idle_forever, NULL);
+
+	if (err) {
+		fprintf(stderr, "lockbench: cannot start the idle thread: %s\n",
+			strerror(err));
+		return -1;
+	}
+	pthread_detach(t);
+	if (__libc_single_threaded) {
+		fprintf(stderr, "lockbench: the C library still runs single-threaded\n");
+		return -1;
+	}
+	return 0;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -202,6 +238,8 @@ int lb_run_all(const struct lb_config *cfg)
 		fprintf(stderr, "lockbench: too many locks compiled in\n");
 		return 1;
 	}
+	if (leave_single_threaded_mode() < 0)
+		return 1;
 	if (cfg->mode_uncontended)
 		run_group(cfg, &rows, "uncontended", &p, any_lock);
 	if (cfg->mode_throughput) {
