@@ -19,7 +19,7 @@ packages_for() {
 		gcc-mips-linux-gnu libc6-dev-mips-cross \
 		clang-19 lld-19 llvm-19 gcc-or1k-elf qemu-system-misc ;;
 	model) echo spin ;;
-	package) echo debhelper dpkg-dev fakeroot lintian mmdebstrap pkgconf \
+	package) echo build-essential debhelper dpkg-dev fakeroot lintian mmdebstrap pkgconf \
 		liblzma-dev libzstd-dev ;;
 	la64) echo clang-19 lld-19 llvm-19 ;;
 	wmm) echo clang-19 llvm-19-dev autoconf automake libffi-dev zlib1g-dev \

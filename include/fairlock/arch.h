@@ -114,6 +114,29 @@ int fl_model_thread_index(void);
 #endif
 #endif
 
+/*
+ * FL_RMW_FULL_BARRIER: 1 where the code a SEQ_CST read-modify-write
+ * compiles to is a full barrier on every CPU the build may run on, which
+ * the ticket locks' fast path relies on to be RCsc as the kernel's is
+ * (seed 002).  0 on arm64 unless the target has LSE (__ARM_FEATURE_ATOMICS:
+ * -march=armv8.1-a or later).  GCC's and clang's default there is an
+ * outline helper (libgcc's __aarch64_ldadd4_acq_rel and kin) that runs
+ * LDADDAL or CASAL where the CPU has LSE and an LDAXR/STLXR loop where it
+ * has not (ARMv8.0: Cortex-A53, A57, A72); -mno-outline-atomics gives the
+ * loop always.  An acquire-release exclusive pair lets a store before it
+ * pass a load after it: herd7 finds store buffering through the lock
+ * reachable (tests/fairlock/wmm/litmus/SB+ticket-llsc*.AArch64.litmus).
+ * The kernel's fully ordered LL/SC atomics end with DMB ISH for that
+ * reason, and fl__rmw_full_barrier() adds the same fence.
+ */
+#ifndef FL_RMW_FULL_BARRIER
+#if defined(__aarch64__) && !defined(__ARM_FEATURE_ATOMICS)
+#define FL_RMW_FULL_BARRIER 0
+#else
+#define FL_RMW_FULL_BARRIER 1
+#endif
+#endif
+
 #ifdef __cplusplus
 #define FL_EXTERN_C_BEGIN extern "C" {
 #define FL_EXTERN_C_END }
@@ -162,6 +185,18 @@ static inline void fl_cpu_relax(void)
 	__asm__ __volatile__("yield" ::: "memory");
 #else
 	__asm__ __volatile__("" ::: "memory");
+#endif
+}
+
+/*
+ * Call after a SEQ_CST RMW that must be a full barrier (a ticket taken):
+ * nothing where FL_RMW_FULL_BARRIER says the RMW is one, else a SEQ_CST
+ * fence (DMB ISH), as the kernel's LL/SC atomic_fetch_add() ends with.
+ */
+static inline void fl__rmw_full_barrier(void)
+{
+#if !FL_RMW_FULL_BARRIER
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 #endif
 }
 

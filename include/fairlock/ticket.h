@@ -31,7 +31,9 @@
  * which GenMC shows is enough.  (A lock that had to wait ends with that
  * fence itself.  On the instructions GCC and clang emit for arm64, RISC-V
  * and Power the fast path is a full barrier too, and herd7 finds the
- * reordering unreachable there; docs/model-checking.md has the table.)
+ * reordering unreachable there; on arm64 that takes the fence of
+ * fl__rmw_full_barrier() wherever the add may be an LL/SC loop, as on
+ * ARMv8.0 CPUs: see fairlock/arch.h and docs/model-checking.md.)
  * The query functions are relaxed snapshots.
  *
  * Limits a user-space program can reach and the kernel cannot:
@@ -141,6 +143,7 @@ static inline uint16_t fl__ticket_take(fl_ticket_t *lock, uint16_t *owner)
 	uint32_t val = __atomic_fetch_add(&lock->val, FL_TICKET_NEXT_ONE,
 					  __ATOMIC_SEQ_CST);
 
+	fl__rmw_full_barrier(); /* arm64 without LSE: the add may be LL/SC */
 	*owner = (uint16_t)val;
 	return (uint16_t)(val >> 16);
 #endif
@@ -165,9 +168,12 @@ static inline bool fl_ticket_trylock(fl_ticket_t *lock)
 	 * SEQ_CST on success, as fl__ticket_take()'s add and for the same
 	 * reason (ACQ_REL is enough in C11: mutant ticket_trylock_sc).
 	 */
-	return __atomic_compare_exchange_n(&lock->val, &old,
-					   old + FL_TICKET_NEXT_ONE, false,
-					   __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
+	if (!__atomic_compare_exchange_n(&lock->val, &old,
+					 old + FL_TICKET_NEXT_ONE, false,
+					 __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+		return false;
+	fl__rmw_full_barrier(); /* as in fl__ticket_take() */
+	return true;
 }
 
 static inline bool fl_ticket_is_locked(fl_ticket_t *lock)

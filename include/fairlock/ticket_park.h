@@ -156,6 +156,8 @@ static inline void fl_ticket_park_lock(fl_ticket_park_t *lock)
 					&val, val + FL_TICKET_NEXT_ONE, false,
 					__ATOMIC_SEQ_CST, __ATOMIC_RELAXED)))
 			val = fl__ticket_park_enter(lock);
+		else
+			fl__rmw_full_barrier(); /* as in fl__ticket_take() */
 		ticket = (uint16_t)(val >> 16);
 		owner = (uint16_t)val;
 	} else {

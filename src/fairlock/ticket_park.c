@@ -262,8 +262,10 @@ uint32_t fl__ticket_park_enter(fl_ticket_park_t *lock)
 		 */
 		if (__atomic_compare_exchange_n(&lock->ticket.val, &now,
 						now + FL_TICKET_NEXT_ONE, false,
-						__ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+						__ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
+			fl__rmw_full_barrier(); /* as in fl__ticket_take() */
 			return now;
+		}
 	}
 }
 

@@ -6,7 +6,14 @@
 # On x86-64 it checks the slow path too: the LOCK XADD before it is a
 # full barrier, so it waits with plain loads and no MFENCE (src/fairlock/
 # ticket.c; herd7: SB+ticket-slow.X86 in tests/fairlock/wmm/litmus).
-# usage: tests/fairlock/cross/codegen.sh riscv64-clang|riscv64-gcc|loongarch64|x86_64
+# On arm64 it checks what makes the fast path a full barrier in each
+# build a user can make (fairlock/arch.h, FL_RMW_FULL_BARRIER): with GCC's
+# and clang's default outline atomics, the helper call then DMB ISH; with
+# -mno-outline-atomics, the LDAXR/STLXR loop then DMB ISH; with
+# -march=armv8.1-a, LDADDAL and no DMB.  herd7 checks each of those
+# sequences (tests/fairlock/wmm/litmus/SB+ticket-lock-*.AArch64.litmus).
+# usage: tests/fairlock/cross/codegen.sh riscv64-clang|riscv64-gcc|loongarch64|x86_64|
+#        aarch64-gcc|aarch64-clang|aarch64-gcc-llsc|aarch64-gcc-lse
 # GCC 12 (Debian 12's riscv64-linux-gnu-gcc) maps a SEQ_CST fetch-add to
 # `fence iorw,ow; amoadd.w.aq` and a release store to a full fence: still
 # one AMO and no loop, which is what is checked for it; clang-19 gives the
@@ -50,7 +57,18 @@ x86_64)
 	store='\bmovw\b'
 	barrier='' # a release store is a plain store on x86
 	;;
-*) echo "codegen.sh: target must be riscv64-gcc, riscv64-clang, loongarch64 or x86_64" >&2; exit 2 ;;
+aarch64-gcc | aarch64-gcc-llsc | aarch64-gcc-lse)
+	flags=()
+	[ "$target" = aarch64-gcc-llsc ] && flags=(-mno-outline-atomics)
+	[ "$target" = aarch64-gcc-lse ] && flags=(-march=armv8.1-a)
+	aarch64-linux-gnu-gcc -O2 "${flags[@]}" ${CODEGEN_CFLAGS:-} -I"$top/include" \
+		-c -o "$work/p.o" "$here/codegen_probe.c"
+	;;
+aarch64-clang)
+	clang-19 --target=aarch64-linux-gnu -O2 ${CODEGEN_CFLAGS:-} -I"$top/include" \
+		-c -o "$work/p.o" "$here/codegen_probe.c"
+	;;
+*) echo "codegen.sh: target must be riscv64-gcc, riscv64-clang, loongarch64, x86_64, aarch64-gcc, aarch64-clang, aarch64-gcc-llsc or aarch64-gcc-lse" >&2; exit 2 ;;
 esac
 # LoongArch is read with la64dis (tests pass LA64DIS), the others with LLVM.
 if [ "$target" = loongarch64 ] && [ -n "${LA64DIS:-}" ]; then
@@ -72,6 +90,39 @@ check() { # file, what, must (1) or must not (0), regex
 		echo "ok: $2"
 	fi
 }
+# arm64: the instructions from the ticket's RMW to the fast path's return.
+if [[ $target == aarch64-* ]]; then
+	# -r: the outline helper is a relocation of the call.
+	llvm-objdump-19 -dr --no-show-raw-insn "$work/p.o" > "$work/dis.txt"
+	fn probe_lock > "$work/lock.txt"
+	fn probe_unlock > "$work/unlock.txt"
+	after() { awk -v re="$1" 'on && /\tret\b|\tb\t/ {exit} on; $0 ~ re {on = 1}' "$work/lock.txt"; }
+	case $target in
+	aarch64-gcc-lse)
+		check "$work/lock.txt" "lock: LDADDAL inline" 1 'ldaddal'
+		check "$work/lock.txt" "lock: no DMB where the add is LSE (a full barrier itself)" 0 'dmb'
+		;;
+	aarch64-gcc-llsc)
+		check "$work/lock.txt" "lock: the LDAXR/STLXR loop inline" 1 'stlxr'
+		after stlxr > "$work/tail.txt"
+		check "$work/tail.txt" "lock: DMB ISH after the STLXR, before the fast path returns" 1 'dmb\s+ish'
+		;;
+	*)
+		check "$work/lock.txt" "lock: the outline helper __aarch64_ldadd4_acq_rel" 1 '__aarch64_ldadd4_acq_rel'
+		after '__aarch64_ldadd4_acq_rel' > "$work/tail.txt"
+		check "$work/tail.txt" "lock: DMB ISH after it, before the fast path returns (ARMv8.0 CPUs run LL/SC there)" 1 'dmb\s+ish'
+		;;
+	esac
+	check "$work/unlock.txt" "unlock: a store-release of the owner half (STLRH)" 1 'stlrh'
+	check "$work/unlock.txt" "unlock: no atomic read-modify-write" 0 'ldadd|stlxr|stxr|__aarch64_'
+	if [ $fail != 0 ]; then
+		echo "--- probe_lock"; cat "$work/lock.txt"; echo "--- probe_unlock"; cat "$work/unlock.txt"
+		exit 1
+	fi
+	echo "codegen $target: ok"
+	echo "--- probe_lock";  sed 's/^/    /' "$work/lock.txt"
+	exit 0
+fi
 check "$work/lock.txt" "lock: the ticket is taken with one atomic add ($add)" 1 "$add"
 check "$work/lock.txt" "lock: no LL/SC compare-exchange loop in the fast path" 0 "$llsc"
 [ "$(grep -cE "$add" "$work/lock.txt")" = 1 ] || { echo "FAIL: more than one atomic add" >&2; fail=1; }

@@ -5,7 +5,9 @@ litmus tests on the instructions fairlock's ticket lock compiles to on
 arm64, RISC-V and Power (tests/fairlock/cross/codegen.sh prints them), and
 controls with one ordering removed.  Each file says what it expects;
 tests/fairlock/wmm/herd.sh checks it.  Run from this directory.  The mixed-size
-files (MS+*) and the qspinlock's (HO+qspin*) are written by hand."""
+files (MS+*), the qspinlock's (HO+qspin*) and the arm64 fast path's with
+and without LSE (SB+ticket-lock-*, the LL/SC one as ARMv8.0 CPUs run
+libgcc's outline helper) are written by hand."""
 
 NOTE = {
     'AArch64': "GCC 12 -O2 -march=armv8.1-a: lock (fast path) MOV #65536;\n"
