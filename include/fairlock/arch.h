@@ -50,7 +50,9 @@
  *    before each attempt instead of retrying with the value the failed
  *    attempt read (the same relaxed read; GenMC bounds only this form);
  *  - no system calls: the parking lock's futex becomes a same-semantics
- *    stand-in on SEQ_CST atomics (src/fairlock/ticket_park.c), and the
+ *    stand-in on SEQ_CST atomics (src/fairlock/ticket_park.c), its futex
+ *    slot is the ticket modulo FL_PARK_MODEL_SLOTS instead of a hash of
+ *    lock and ticket (so a harness chooses which tickets share one), and the
  *    qspinlock's thread index is the harness's (fl_model_thread_index()).
  */
 #ifndef FAIRLOCK_ARCH_H

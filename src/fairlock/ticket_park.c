@@ -28,10 +28,18 @@
 
 /*
  * Futex words that sleepers wait on, one cache line each.  FL_MODEL_CHECK:
- * two, so that a harness's tickets share slots as a busy program's do.
+ * FL_PARK_MODEL_SLOTS of them (default 2), picked by ticket modulo that
+ * count, so that a harness decides which tickets share one.  With 2, a
+ * ticket and the next never do, and a wake-up owed to one cannot be made
+ * good by the extra wake of the other (that hid a lost wake-up once);
+ * with 1, every ticket shares the one slot, as a busy program's
+ * sometimes do.
  */
 #ifdef FL_MODEL_CHECK
-#define SLOT_COUNT 2u
+#ifndef FL_PARK_MODEL_SLOTS
+#define FL_PARK_MODEL_SLOTS 2
+#endif
+#define SLOT_COUNT ((unsigned int)FL_PARK_MODEL_SLOTS)
 #else
 #define SLOT_COUNT 1024u
 #endif
@@ -41,10 +49,15 @@ static struct {
 
 static uint32_t *slot_for(const fl_ticket_park_t *lock, uint16_t ticket)
 {
+#ifdef FL_MODEL_CHECK
+	(void)lock;
+	return &slots[ticket % SLOT_COUNT].seq;
+#else
 	uintptr_t h = ((uintptr_t)lock >> 3) ^ ((uintptr_t)ticket * 0x9e3779b1u);
 
 	h ^= h >> 16;
 	return &slots[(h * 0x85ebca6bu) % SLOT_COUNT].seq;
+#endif
 }
 
 #ifndef FL_MODEL_CHECK
