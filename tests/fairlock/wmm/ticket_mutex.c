@@ -3,8 +3,9 @@
  * Ticket lock, WMM_THREADS threads (default 3), each taking the lock once:
  *  - mutual exclusion and hand-over: the sections update plain data, so any
  *    overlap or unsynchronised hand-over is a data race;
- *  - FIFO: inside its section a thread sees the owner half equal to the
- *    number of sections before it, i.e. sections run in ticket order;
+ *  - FIFO: the thread that took ticket k runs the k-th section (its ticket
+ *    is kept as fl_ticket_lock() takes it, and compared with the count of
+ *    sections before it);
  *  - message passing: each section reads what the previous one wrote.
  * WMM_TRYLOCK: each thread tries fl_ticket_trylock() once instead, and
  * runs the section if it got the lock (FIFO does not apply).
@@ -29,10 +30,13 @@ static void worker(int self)
 	if (!fl_ticket_trylock(&lock))
 		return;
 #else
-	fl_ticket_lock(&lock);
-	/* FIFO: our ticket (owner) is the count of sections before us. */
-	assert((uint16_t)__atomic_load_n(&lock.val, __ATOMIC_RELAXED) ==
-	       sections);
+	/* fl_ticket_lock(), its two steps, keeping the ticket it took. */
+	uint16_t owner, ticket = fl__ticket_take(&lock, &owner);
+
+	if (ticket != owner)
+		fl__ticket_lock_slowpath(&lock, ((uint32_t)ticket << 16) | owner);
+	/* FIFO: our ticket is the count of sections before ours. */
+	assert(ticket == sections);
 #endif
 	/* MP: the previous section's write is visible. */
 	assert(sections == 0 || last_writer != ~0u);
