@@ -9,8 +9,9 @@
 #   --asan, --tsan  the ASan+UBSan or ThreadSanitizer tree (build-asan/,
 #                   build-tsan/) instead of the plain one (build/)
 #   --busy          a busy loop holds one core the whole time
-#   --scale N       FL_TEST_SCALE=N: each test runs 1/N of its iterations
-#                   (more runs, more schedules, in the same time)
+#   --scale N       FL_TEST_EXTRA_SCALE=N: each test does 1/N of its work
+#                   (more runs, more schedules, in the same time; ctest's
+#                   own FL_TEST_SCALE for the build still applies)
 #   e.g. scripts/repeat.sh --tsan --busy --scale 20 200 -R test_stress
 # The output of every failed run is kept in BUILD/repeat/.  Exit status 0
 # when no run failed.
@@ -41,7 +42,7 @@ cmake -S . -B "$dir" -DBUILD_TESTING=ON ${sanitize:+-DFL_SANITIZE=$sanitize} >/d
 cmake --build "$dir" -j"$(nproc)" >/dev/null
 tests=$(cd "$dir" && ctest -N "$@" | sed -n 's/^ *Test *#[0-9]*: //p' | wc -l)
 [ "$tests" -gt 0 ] || { echo "repeat.sh: no test matches: $*" >&2; exit 2; }
-[ -n "$scale" ] && export FL_TEST_SCALE=$scale
+[ -n "$scale" ] && export FL_TEST_EXTRA_SCALE=$scale
 out=$dir/repeat
 rm -rf "$out" && mkdir -p "$out"
 
@@ -66,7 +67,7 @@ for ((i = 1; i <= count; i++)); do
 	done < <(sed -n '/The following tests FAILED/,$s/^[[:space:]]*[0-9]* - \([^ ]*\) .*/\1/p' "$out/run.log")
 done
 rm -f "$out/run.log"
-echo "repeat.sh: $count runs of $tests tests in $dir$([ -n "$scale" ] && echo ", FL_TEST_SCALE=$scale")$([ "$busy" = 1 ] && echo ', one core busy'): $failed_runs runs failed, $((SECONDS - start)) s"
+echo "repeat.sh: $count runs of $tests tests in $dir$([ -n "$scale" ] && echo ", FL_TEST_EXTRA_SCALE=$scale")$([ "$busy" = 1 ] && echo ', one core busy'): $failed_runs runs failed, $((SECONDS - start)) s"
 for name in "${!failures[@]}"; do
 	echo "  $name: failed ${failures[$name]} of $count"
 done

@@ -150,10 +150,21 @@ uint32_t wait_word_change(const uint32_t *word, uint32_t old, double seconds)
 	return v;
 }
 
+static unsigned long env_divisor(const char *name)
+{
+	const char *s = getenv(name);
+
+	return s && atol(s) > 0 ? (unsigned long)atol(s) : 1;
+}
+
+unsigned long test_scale(void)
+{
+	return env_divisor("FL_TEST_SCALE") * env_divisor("FL_TEST_EXTRA_SCALE");
+}
+
 unsigned long test_iterations(unsigned long dflt)
 {
-	const char *s = getenv("FL_TEST_SCALE");
-	unsigned long div = s && atol(s) > 0 ? (unsigned long)atol(s) : 1;
+	unsigned long div = test_scale();
 
 	return dflt / div ? dflt / div : 1;
 }

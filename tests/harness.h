@@ -50,7 +50,15 @@ void expect_abort(void (*fn)(void *arg), void *arg, const char *expect);
 /* Wait (yielding) until *word != old, or fail the test after `seconds`. */
 uint32_t wait_word_change(const uint32_t *word, uint32_t old, double seconds);
 
-/* Iterations, scaled down by FL_TEST_SCALE (sanitizer and emulator runs). */
+/*
+ * The divisor of each test's work: FL_TEST_SCALE (set per build by ctest:
+ * sanitizer and emulator runs) times FL_TEST_EXTRA_SCALE (set by the
+ * caller, e.g. scripts/repeat.sh --scale, for many short runs); each is 1
+ * when unset.
+ */
+unsigned long test_scale(void);
+
+/* Iterations divided by test_scale(), at least 1. */
 unsigned long test_iterations(unsigned long dflt);
 
 double now_seconds(void);
