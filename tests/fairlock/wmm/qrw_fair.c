@@ -7,6 +7,11 @@
  *    for the lock gets in only after the writer's section: the writer is
  *    not overtaken by readers that arrive after it announced itself.
  * A second writer (WMM_WRITERS 2) adds writer-writer exclusion.
+ *  - order without a race rule (IMM has none, so a plain overlap is no
+ *    error there): the first writer's section and each reader's write a
+ *    flag of their own and read the other's; of two sections the lock
+ *    orders, exactly one sees the other.  Both seeing each other is an
+ *    overlap or a missing release, neither is a missing acquire.
  */
 #include "wmm.h"
 
@@ -25,6 +30,9 @@
 static fl_qrwlock_t lock = FL_QRWLOCK_INIT;
 static unsigned int x, y;  /* plain: written together by writers */
 static unsigned int writes; /* plain: sections completed by writers */
+/* plain: in the first writer's section, and in reader r's */
+static unsigned int writer_in, reader_in[WMM_READERS];
+static unsigned int writer_saw[WMM_READERS], reader_saw[WMM_READERS];
 
 static void thread(int self)
 {
@@ -33,6 +41,11 @@ static void thread(int self)
 		x++;
 		y++;
 		writes++;
+		if (self == 0) {
+			for (int r = 0; r < WMM_READERS; r++)
+				writer_saw[r] = reader_in[r];
+			writer_in = 1;
+		}
 		fl_qrw_write_unlock(&lock);
 	} else {
 		/* RELAXED: only whether a writer announced itself. */
@@ -43,6 +56,8 @@ static void thread(int self)
 		a = x;
 		b = y;
 		assert(a == b);
+		reader_saw[self - WMM_WRITERS] = writer_in;
+		reader_in[self - WMM_WRITERS] = 1;
 		/* One writer: it announced itself, so it has been in first. */
 		if (WMM_WRITERS == 1 && (seen & FL_QW_WAITING))
 			assert(writes == 1);
@@ -54,6 +69,8 @@ int main(void)
 {
 	wmm_run(WMM_WRITERS + WMM_READERS, thread);
 	assert(x == WMM_WRITERS && y == WMM_WRITERS);
+	for (int r = 0; r < WMM_READERS; r++)
+		assert(writer_saw[r] + reader_saw[r] == 1);
 	assert(lock.u.cnts == 0);
 	return 0;
 }
