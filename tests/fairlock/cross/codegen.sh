@@ -12,8 +12,16 @@
 # -mno-outline-atomics, the LDAXR/STLXR loop then DMB ISH; with
 # -march=armv8.1-a, LDADDAL and no DMB.  herd7 checks each of those
 # sequences (tests/fairlock/wmm/litmus/SB+ticket-lock-*.AArch64.litmus).
+# On 32-bit Power (GCC 12) it checks the fast path's SEQ_CST: a full sync
+# before the lwarx (ACQ_REL would be an lwsync, and SB through unlock and
+# lock reachable: SB+ticket-unlock-lock-acqrel.PPC), and the unlock's
+# lwsync before the sth.
 # usage: tests/fairlock/cross/codegen.sh riscv64-clang|riscv64-gcc|loongarch64|x86_64|
-#        aarch64-gcc|aarch64-clang|aarch64-gcc-llsc|aarch64-gcc-lse
+#        aarch64-gcc|aarch64-clang|aarch64-gcc-llsc|aarch64-gcc-lse|powerpc-gcc
+# CODEGEN_MUTANT=relaxed-unlock|acqrel-take compiles against a copy of
+# include/ with one memory order of the production build weakened (the
+# ticket unlock's RELEASE store made RELAXED; the ticket's SEQ_CST
+# fetch-add made ACQ_REL): the control tests expect this check to fail.
 # GCC 12 (Debian 12's riscv64-linux-gnu-gcc) maps a SEQ_CST fetch-add to
 # `fence iorw,ow; amoadd.w.aq` and a release store to a full fence: still
 # one AMO and no loop, which is what is checked for it; clang-19 gives the
@@ -24,16 +32,31 @@ top=$(cd "$here/../../.." && pwd)
 target=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+inc=$top/include
+if [ -n "${CODEGEN_MUTANT:-}" ]; then
+	mfile=fairlock/ticket.h
+	case $CODEGEN_MUTANT in
+	relaxed-unlock) mfrom='val + 1), __ATOMIC_RELEASE);' mto='val + 1), __ATOMIC_RELAXED);' ;;
+	acqrel-take) mfrom='__ATOMIC_SEQ_CST);' mto='__ATOMIC_ACQ_REL);' ;; # both forms of the take
+	*) echo "codegen.sh: CODEGEN_MUTANT must be relaxed-unlock or acqrel-take" >&2; exit 2 ;;
+	esac
+	cp -r "$top/include" "$work/include"
+	inc=$work/include
+	grep -qF -- "$mfrom" "$inc/$mfile" ||
+		{ echo "codegen.sh: $mfile has no '$mfrom'" >&2; exit 2; }
+	sed -i "s/$mfrom/$mto/" "$inc/$mfile"
+	echo "mutant: $mfile: $mfrom -> $mto"
+fi
 case $target in
 riscv64-gcc)
-	riscv64-linux-gnu-gcc -O2 ${CODEGEN_CFLAGS:-} -I"$top/include" -c -o "$work/p.o" "$here/codegen_probe.c"
+	riscv64-linux-gnu-gcc -O2 ${CODEGEN_CFLAGS:-} -I"$inc" -c -o "$work/p.o" "$here/codegen_probe.c"
 	add='amoadd\.w\.aq(rl)?\b'
 	llsc='lr\.w|sc\.w'
 	store='\bsh\b'
 	barrier='\bfence\b'
 	;;
 riscv64-clang)
-	clang-19 --target=riscv64-linux-gnu -ffreestanding -O2 -I"$top/include" \
+	clang-19 --target=riscv64-linux-gnu -ffreestanding -O2 -I"$inc" \
 		-c -o "$work/p.o" "$here/codegen_probe.c"
 	add='amoadd\.w\.aqrl'
 	llsc='lr\.w|sc\.w'
@@ -42,15 +65,15 @@ riscv64-clang)
 	;;
 loongarch64)
 	clang-19 --target=loongarch64-linux-gnu -mno-lsx -ffreestanding -O2 \
-		-I"$top/include" -c -o "$work/p.o" "$here/codegen_probe.c"
+		-I"$inc" -c -o "$work/p.o" "$here/codegen_probe.c"
 	add='amadd_db\.w'
 	llsc='\bll\.w|\bsc\.w'
 	store='\bst\.h\b'
 	barrier='\bdbar\b'
 	;;
 x86_64)
-	gcc -O2 ${CODEGEN_CFLAGS:-} -I"$top/include" -c -o "$work/p.o" "$here/codegen_probe.c"
-	gcc -O2 ${CODEGEN_CFLAGS:-} -I"$top/include" -I"$top/src/fairlock" -c \
+	gcc -O2 ${CODEGEN_CFLAGS:-} -I"$inc" -c -o "$work/p.o" "$here/codegen_probe.c"
+	gcc -O2 ${CODEGEN_CFLAGS:-} -I"$inc" -I"$top/src/fairlock" -c \
 		-o "$work/slow.o" "$top/src/fairlock/ticket.c"
 	add='lock\s+xadd'
 	llsc='cmpxchg'
@@ -61,14 +84,17 @@ aarch64-gcc | aarch64-gcc-llsc | aarch64-gcc-lse)
 	flags=()
 	[ "$target" = aarch64-gcc-llsc ] && flags=(-mno-outline-atomics)
 	[ "$target" = aarch64-gcc-lse ] && flags=(-march=armv8.1-a)
-	aarch64-linux-gnu-gcc -O2 "${flags[@]}" ${CODEGEN_CFLAGS:-} -I"$top/include" \
+	aarch64-linux-gnu-gcc -O2 "${flags[@]}" ${CODEGEN_CFLAGS:-} -I"$inc" \
 		-c -o "$work/p.o" "$here/codegen_probe.c"
+	;;
+powerpc-gcc)
+	powerpc-linux-gnu-gcc -O2 ${CODEGEN_CFLAGS:-} -I"$inc" -c -o "$work/p.o" "$here/codegen_probe.c"
 	;;
 aarch64-clang)
-	clang-19 --target=aarch64-linux-gnu -O2 ${CODEGEN_CFLAGS:-} -I"$top/include" \
+	clang-19 --target=aarch64-linux-gnu -O2 ${CODEGEN_CFLAGS:-} -I"$inc" \
 		-c -o "$work/p.o" "$here/codegen_probe.c"
 	;;
-*) echo "codegen.sh: target must be riscv64-gcc, riscv64-clang, loongarch64, x86_64, aarch64-gcc, aarch64-clang, aarch64-gcc-llsc or aarch64-gcc-lse" >&2; exit 2 ;;
+*) echo "codegen.sh: target must be riscv64-gcc, riscv64-clang, loongarch64, x86_64, aarch64-gcc, aarch64-clang, aarch64-gcc-llsc, aarch64-gcc-lse or powerpc-gcc" >&2; exit 2 ;;
 esac
 # LoongArch is read with la64dis (tests pass LA64DIS), the others with LLVM.
 if [ "$target" = loongarch64 ] && [ -n "${LA64DIS:-}" ]; then
@@ -90,6 +116,27 @@ check() { # file, what, must (1) or must not (0), regex
 		echo "ok: $2"
 	fi
 }
+# Power: the barriers around the fast path's lwarx/stwcx. and the unlock.
+if [ "$target" = powerpc-gcc ]; then
+	llvm-objdump-19 -d --no-show-raw-insn "$work/p.o" > "$work/dis.txt"
+	fn probe_lock > "$work/lock.txt"
+	fn probe_unlock > "$work/unlock.txt"
+	awk '/lwarx/ {exit} 1' "$work/lock.txt" > "$work/before.txt"
+	check "$work/lock.txt" "lock: the ticket taken by lwarx/stwcx." 1 'lwarx'
+	check "$work/before.txt" "lock: a full sync before the lwarx (SEQ_CST; ACQ_REL gives lwsync)" 1 '\ssync\b|\shwsync\b'
+	check "$work/before.txt" "lock: no lwsync in its place" 0 'lwsync'
+	awk '/\ssth\s/ {exit} 1' "$work/unlock.txt" > "$work/before.txt"
+	check "$work/unlock.txt" "unlock: a half-word store of the owner (sth)" 1 '\ssth\s'
+	check "$work/before.txt" "unlock: an lwsync before it (RELEASE)" 1 'lwsync'
+	if [ $fail != 0 ]; then
+		echo "--- probe_lock"; cat "$work/lock.txt"; echo "--- probe_unlock"; cat "$work/unlock.txt"
+		exit 1
+	fi
+	echo "codegen $target: ok"
+	echo "--- probe_lock";  sed 's/^/    /' "$work/lock.txt"
+	echo "--- probe_unlock"; sed 's/^/    /' "$work/unlock.txt"
+	exit 0
+fi
 # arm64: the instructions from the ticket's RMW to the fast path's return.
 if [[ $target == aarch64-* ]]; then
 	# -r: the outline helper is a relocation of the call.
