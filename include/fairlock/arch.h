@@ -23,8 +23,12 @@
  *    before RISC-V Zabha / LoongArch v1.1 and are emulated by the compiler
  *    with a masked word LL/SC loop; see FL_QSPIN_SUBWORD_RMW below.
  *
- * Known to hold with GCC >= 7 and Clang >= 6 on the targets above; checked by
- * the cross-architecture tests of this project.
+ * Known to hold with GCC >= 7 and Clang >= 6 on the targets above.  What
+ * checks it here: herd7's mixed-size ARMv8 model on three pairs (the ticket
+ * unlock's STLRH against LDADDAL, the qspinlock's byte exchange and tail
+ * compare-exchange; docs/model-checking.md).  The cross-architecture tests
+ * run the locks under qemu-user on an x86 host, which shows the code
+ * compiles and works there but cannot show weak ordering.
  *
  * FL_MODEL_CHECK: the build that model checkers of C11 code read (GenMC,
  * tests/fairlock/wmm/).  They take the program's atomics at their word, so the build
