@@ -13,7 +13,7 @@
 #   REV          what to clone (default HEAD; uncommitted changes are not in it)
 #
 # As root (mmdebstrap, mounts and chroot need it).  Not part of
-# scripts/test.sh: a run takes 30-40 minutes on 2 cores.
+# scripts/test.sh: a run takes 20 minutes or more on 2 cores.
 #
 # What differs from a real fresh machine (docs/testing.md): the kernel,
 # CPU and memory are the host's; the root runs in a private mount namespace
