@@ -5,7 +5,8 @@
 #   GENMC=<path to genmc>
 #   HERD=<path to herd7> HERD_LIBDIR=<its model library>
 # A cached build is reused while its tarball is unchanged (keyed by the
-# tarball's SHA-256).  Building both took 287 s on 2 idle cores (docs/testing.md).
+# tarball's SHA-256).  Building both took 287 s on 2 cores, with other tests
+# beside it (docs/testing.md).
 # usage: scripts/wmm-tools.sh [genmc|herd]...     (default: both)
 # Cache: $FL_WMM_CACHE, else ${XDG_CACHE_HOME:-~/.cache}/fairlock-toolkit/wmm.
 set -euo pipefail
