@@ -19,7 +19,7 @@ static const char usage[] =
 	"  --mode LIST       uncontended,throughput,handoff,rw (default: all)\n"
 	"  --locks LIST      lock names or families (default: all; --list)\n"
 	"  --threads LIST    thread counts for throughput and rw (default 1,2,4,8)\n"
-	"  --read-pct LIST   rw read shares in %% (default 50,90,99)\n"
+	"  --read-pct LIST   rw read shares in percent (default 50,90,99)\n"
 	"  --duration MS     length of one contended run (default 200)\n"
 	"  --reps N          repetitions; medians are reported (default 5)\n"
 	"  --cs N            work units inside the lock (default 20)\n"

@@ -89,9 +89,9 @@ static inline uint16_t fl_ticket_outstanding(uint32_t val)
  * same either way (the add never carries out of the next half).  On x86 the
  * 32-bit LOCK XADD right after the unlock's 16-bit store to the owner half
  * is a mixed-size access that defeats store-to-load forwarding; the 16-bit
- * add does not overlap that store and is native (5.49 -> 5.01 ns per
- * uncontended lock+unlock in docs/BENCHMARKS.md's run; lockbench keeps the
- * word form as fairlock-ticket-word).  Elsewhere a 16-bit RMW
+ * add does not overlap that store and is native (docs/BENCHMARKS.md has
+ * the measurement; lockbench keeps the word form as fairlock-ticket-word).
+ * Elsewhere a 16-bit RMW
  * would be a masked LL/SC loop without the seed's forward-progress
  * guarantee, so the seed's word add stays.
  */

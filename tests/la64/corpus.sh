@@ -23,7 +23,8 @@ for flags in "-mlsx -O2" "-mlsx -O3" "-mlasx -O2" "-mlasx -O3"; do
 	vec=$(grep -cE '^x?v' "$work/llvm.txt" || true)
 	words=$(grep -c '^\.word' "$work/la64.txt" || true)
 	unknown=$(grep -c '^<unknown>' "$work/llvm.txt" || true)
-	diffs=$(diff "$work/llvm.txt" "$work/la64.txt" | grep -c '^<' || true)
+	# Lines on either side: missing, extra or different.
+	diffs=$(diff "$work/llvm.txt" "$work/la64.txt" | grep -cE '^[<>]' || true)
 	echo "$flags: $n instructions, $vec vector, $words .word (LLVM <unknown>: $unknown), $diffs lines differ"
 	if [ "$diffs" != 0 ] || [ "$words" != "$unknown" ] || [ "$vec" = 0 ]; then
 		diff "$work/llvm.txt" "$work/la64.txt" | head -10
