@@ -96,14 +96,28 @@ aarch64-clang)
 	;;
 *) echo "codegen.sh: target must be riscv64-gcc, riscv64-clang, loongarch64, x86_64, aarch64-gcc, aarch64-clang, aarch64-gcc-llsc, aarch64-gcc-lse or powerpc-gcc" >&2; exit 2 ;;
 esac
-# LoongArch is read with la64dis (tests pass LA64DIS), the others with LLVM.
+fn() { awk -v f="<$1>:" '$2 == f {on = 1; next} /^$/ {on = 0} on' "$work/dis.txt"; }
+# The verdict, with the probes' code (all of it when a check failed).
+finish() {
+	if [ $fail != 0 ]; then
+		echo "--- probe_lock"; cat "$work/lock.txt"; echo "--- probe_unlock"; cat "$work/unlock.txt"
+		exit 1
+	fi
+	echo "codegen $target: ok"
+	echo "--- probe_lock";  sed 's/^/    /' "$work/lock.txt"
+	echo "--- probe_unlock"; sed 's/^/    /' "$work/unlock.txt"
+	exit 0
+}
+# LoongArch is read with la64dis (tests pass LA64DIS), the others with
+# LLVM; on arm64 with relocations (-r), which name the outline helper.
 if [ "$target" = loongarch64 ] && [ -n "${LA64DIS:-}" ]; then
 	"$LA64DIS" "$work/p.o" > "$work/dis.txt"
 	echo "disassembler: la64dis"
 else
-	llvm-objdump-19 -d --no-show-raw-insn "$work/p.o" > "$work/dis.txt"
+	relocs=()
+	[[ $target == aarch64-* ]] && relocs=(-r)
+	llvm-objdump-19 -d "${relocs[@]}" --no-show-raw-insn "$work/p.o" > "$work/dis.txt"
 fi
-fn() { awk -v f="<$1>:" '$2 == f {on = 1; next} /^$/ {on = 0} on' "$work/dis.txt"; }
 fn probe_lock > "$work/lock.txt"
 fn probe_unlock > "$work/unlock.txt"
 fail=0
@@ -118,9 +132,6 @@ check() { # file, what, must (1) or must not (0), regex
 }
 # Power: the barriers around the fast path's lwarx/stwcx. and the unlock.
 if [ "$target" = powerpc-gcc ]; then
-	llvm-objdump-19 -d --no-show-raw-insn "$work/p.o" > "$work/dis.txt"
-	fn probe_lock > "$work/lock.txt"
-	fn probe_unlock > "$work/unlock.txt"
 	awk '/lwarx/ {exit} 1' "$work/lock.txt" > "$work/before.txt"
 	check "$work/lock.txt" "lock: the ticket taken by lwarx/stwcx." 1 'lwarx'
 	check "$work/before.txt" "lock: a full sync before the lwarx (SEQ_CST; ACQ_REL gives lwsync)" 1 '\ssync\b|\shwsync\b'
@@ -128,21 +139,10 @@ if [ "$target" = powerpc-gcc ]; then
 	awk '/\ssth\s/ {exit} 1' "$work/unlock.txt" > "$work/before.txt"
 	check "$work/unlock.txt" "unlock: a half-word store of the owner (sth)" 1 '\ssth\s'
 	check "$work/before.txt" "unlock: an lwsync before it (RELEASE)" 1 'lwsync'
-	if [ $fail != 0 ]; then
-		echo "--- probe_lock"; cat "$work/lock.txt"; echo "--- probe_unlock"; cat "$work/unlock.txt"
-		exit 1
-	fi
-	echo "codegen $target: ok"
-	echo "--- probe_lock";  sed 's/^/    /' "$work/lock.txt"
-	echo "--- probe_unlock"; sed 's/^/    /' "$work/unlock.txt"
-	exit 0
+	finish
 fi
 # arm64: the instructions from the ticket's RMW to the fast path's return.
 if [[ $target == aarch64-* ]]; then
-	# -r: the outline helper is a relocation of the call.
-	llvm-objdump-19 -dr --no-show-raw-insn "$work/p.o" > "$work/dis.txt"
-	fn probe_lock > "$work/lock.txt"
-	fn probe_unlock > "$work/unlock.txt"
 	after() { awk -v re="$1" 'on && /\tret\b|\tb\t/ {exit} on; $0 ~ re {on = 1}' "$work/lock.txt"; }
 	case $target in
 	aarch64-gcc-lse)
@@ -162,13 +162,7 @@ if [[ $target == aarch64-* ]]; then
 	esac
 	check "$work/unlock.txt" "unlock: a store-release of the owner half (STLRH)" 1 'stlrh'
 	check "$work/unlock.txt" "unlock: no atomic read-modify-write" 0 'ldadd|stlxr|stxr|__aarch64_'
-	if [ $fail != 0 ]; then
-		echo "--- probe_lock"; cat "$work/lock.txt"; echo "--- probe_unlock"; cat "$work/unlock.txt"
-		exit 1
-	fi
-	echo "codegen $target: ok"
-	echo "--- probe_lock";  sed 's/^/    /' "$work/lock.txt"
-	exit 0
+	finish
 fi
 check "$work/lock.txt" "lock: the ticket is taken with one atomic add ($add)" 1 "$add"
 check "$work/lock.txt" "lock: no LL/SC compare-exchange loop in the fast path" 0 "$llsc"
@@ -183,10 +177,4 @@ if [ "$target" = x86_64 ]; then
 	check "$work/slow.txt" "slow path: found" 1 "mov"
 	check "$work/slow.txt" "slow path: no fence after the wait (the LOCK XADD was one)" 0 "mfence|lock\s*$|lock\s+or"
 fi
-if [ $fail != 0 ]; then
-	echo "--- probe_lock"; cat "$work/lock.txt"; echo "--- probe_unlock"; cat "$work/unlock.txt"
-	exit 1
-fi
-echo "codegen $target: ok"
-echo "--- probe_lock";  sed 's/^/    /' "$work/lock.txt"
-echo "--- probe_unlock"; sed 's/^/    /' "$work/unlock.txt"
+finish
