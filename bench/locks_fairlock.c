@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* lockbench adapters: fairlock's own locks. */
+#include <fairlock/mutex.h>
 #include <fairlock/qrwlock.h>
 #include <fairlock/qspinlock.h>
 #include <fairlock/ticket.h>
@@ -27,3 +28,5 @@ LB_SIMPLE_LOCK(adp_ticket_park, "fairlock-ticket-park", "fairlock", true,
 LB_SIMPLE_LOCK(adp_ticket_park_bounded, "fairlock-ticket-park-bounded", "fairlock",
 	       false, fl_ticket_park_t, park_bounded_init, fl_ticket_park_lock,
 	       fl_ticket_park_unlock);
+LB_SIMPLE_LOCK(adp_mutex, "fairlock-mutex", "fairlock", false, fl_mutex_t,
+	       fl_mutex_init, fl_mutex_lock, fl_mutex_unlock);

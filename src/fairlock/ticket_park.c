@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* The parking ticket lock's sleeping side: futex wait and targeted wake. */
 #include <limits.h>
-#include <linux/futex.h>
 #include <stdint.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <fairlock/ticket_park.h>
 
+#include "futex.h"
 #include "ticket_capacity.h"
 
 /*
@@ -63,29 +62,17 @@ static uint32_t *slot_for(const fl_ticket_park_t *lock, uint16_t ticket)
 #ifndef FL_MODEL_CHECK
 static void futex_wait(uint32_t *word, uint32_t expected)
 {
-	/* EAGAIN (word moved on), EINTR and spurious wake-ups all return. */
-	syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+	fl_futex_wait(word, expected, NULL);
 }
 
 static void futex_wake(uint32_t *word, int count)
 {
-	syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
+	fl_futex_wake(word, count);
 }
 #else
-/*
- * FL_MODEL_CHECK: the futex as a model checker can run it.  The kernel
- * checks the word and queues the sleeper atomically against wakers, and
- * each futex call is a full barrier.  Here a sleeper reads the word's wake
- * count, then the word (both SEQ_CST): a waker that changed the word after
- * that read has to bump the count after it too, so the sleeper either sees
- * the new word and does not sleep, or waits for the count to move.  A
- * wait therefore ends only by a wake or a changed word, as in the kernel;
- * wake-one is modelled as wake-all (an over-approximation: it can hide a
- * lost wake-up of the second of two gate sleepers, never invent one).
- */
+/* FL_MODEL_CHECK: a wake count per slot, and one for every lock's gate word. */
 static uint32_t futex_wakes[SLOT_COUNT + 1];
 
-/* A slot's own count; one more for every lock's gate word. */
 static uint32_t *futex_wake_count(uint32_t *word)
 {
 	for (unsigned int i = 0; i < SLOT_COUNT; i++)
@@ -96,19 +83,13 @@ static uint32_t *futex_wake_count(uint32_t *word)
 
 static void futex_wait(uint32_t *word, uint32_t expected)
 {
-	uint32_t *wakes = futex_wake_count(word);
-	uint32_t seen = __atomic_load_n(wakes, __ATOMIC_SEQ_CST);
-
-	if (__atomic_load_n(word, __ATOMIC_SEQ_CST) != expected)
-		return;
-	while (__atomic_load_n(wakes, __ATOMIC_SEQ_CST) == seen)
-		;
+	fl_model_futex_wait(futex_wake_count(word), word, expected);
 }
 
 static void futex_wake(uint32_t *word, int count)
 {
 	(void)count;
-	__atomic_fetch_add(futex_wake_count(word), 1, __ATOMIC_SEQ_CST);
+	fl_model_futex_wake(futex_wake_count(word));
 }
 #endif
 

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <fairlock/mutex.h>
 #include <fairlock/qrwlock.h>
 #include <fairlock/qspinlock.h>
 #include <fairlock/ticket.h>
@@ -45,6 +46,7 @@ static fl_ticket_t tl_ticket = FL_TICKET_INIT;
 static fl_ticket_park_t tl_park = FL_TICKET_PARK_INIT;
 static fl_qspinlock_t tl_qspin = FL_QSPINLOCK_INIT;
 static fl_qrwlock_t tl_qrw = FL_QRWLOCK_INIT;
+static fl_mutex_t tl_mutex = FL_MUTEX_INIT;
 
 /* A ticket word is idle when owner == next and both count `taken`. */
 static inline bool tl_ticket_word_idle(const uint32_t *word,
@@ -108,6 +110,26 @@ static bool tl_qrw_is_idle(unsigned long taken)
 						     __ATOMIC_RELAXED)) == 0;
 }
 
+static void tl_mutex_reset(void) { fl_mutex_init(&tl_mutex); }
+/* A bound of 20 us: short enough that the stress runs reach the starving
+ * queue and the hand-over many times, not only the barging path. */
+static void tl_mutex_short_reset(void) { fl_mutex_init_max_wait(&tl_mutex, 20); }
+static void tl_mutex_lock(void) { fl_mutex_lock(&tl_mutex); }
+static void tl_mutex_unlock(void) { fl_mutex_unlock(&tl_mutex); }
+static bool tl_mutex_trylock(void) { return fl_mutex_trylock(&tl_mutex); }
+static bool tl_mutex_is_locked(void) { return fl_mutex_is_locked(&tl_mutex); }
+static bool tl_mutex_is_contended(void) { return fl_mutex_is_contended(&tl_mutex); }
+static bool tl_mutex_is_idle(unsigned long taken)
+{
+	(void)taken; /* the word keeps no count */
+	/* Every sleeper woke and took itself out; WOKEN and HANDOFF were
+	 * cleared by the threads they were for. */
+	return __atomic_load_n(&tl_mutex.state, __ATOMIC_RELAXED) == 0 &&
+	       fl_ticket_outstanding(__atomic_load_n(&tl_mutex.starving.ticket.val,
+						     __ATOMIC_RELAXED)) == 0 &&
+	       __atomic_load_n(&tl_mutex.starving.sleepers, __ATOMIC_RELAXED) == 0;
+}
+
 #define TL_ROW(name, ops, word, ticket_queue)                               \
 	{ name, tl_##ops##_reset, tl_##ops##_lock, tl_##ops##_unlock,        \
 	  tl_##ops##_trylock, tl_##ops##_is_locked, tl_##ops##_is_contended, \
@@ -127,6 +149,13 @@ static const struct test_lock test_locks[] = {
 	  false },
 	TL_ROW("qspin", qspin, &tl_qspin.val, false),
 	TL_ROW("qrw-write", qrw, &tl_qrw.wait_lock.val, true),
+	/* Barging by design: served in no set order. */
+	{ "mutex", tl_mutex_reset, tl_mutex_lock, tl_mutex_unlock,
+	  tl_mutex_trylock, tl_mutex_is_locked, tl_mutex_is_contended,
+	  tl_mutex_is_idle, &tl_mutex.state, false, false },
+	{ "mutex-short", tl_mutex_short_reset, tl_mutex_lock, tl_mutex_unlock,
+	  tl_mutex_trylock, tl_mutex_is_locked, tl_mutex_is_contended,
+	  tl_mutex_is_idle, &tl_mutex.state, false, false },
 };
 
 #define TEST_LOCK_COUNT (sizeof(test_locks) / sizeof(test_locks[0]))

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The mutex: word values step by step, zero-filled memory, misuse, and the
+ * hand-over to a waiter past its bound, whether it was polling or asleep.
+ */
+#include <sched.h>
+#include <string.h>
+
+#include <fairlock/mutex.h>
+
+#include "harness.h"
+
+#define LOCKED FL__MUTEX_LOCKED
+#define HANDOFF FL__MUTEX_HANDOFF
+
+static void word_values(void)
+{
+	fl_mutex_t m = FL_MUTEX_INIT;
+
+	CHECK_EQ(sizeof(fl_mutex_t), 32);
+	CHECK_EQ(m.state, 0);
+	CHECK_EQ(fl_mutex_max_wait_us(&m), FL_MUTEX_MAX_WAIT_US_DEFAULT);
+	CHECK(!fl_mutex_is_locked(&m));
+	fl_mutex_lock(&m);
+	CHECK_EQ(m.state, LOCKED);
+	CHECK(fl_mutex_is_locked(&m));
+	CHECK(!fl_mutex_is_contended(&m));
+	CHECK(!fl_mutex_trylock(&m));
+	CHECK_EQ(m.state, LOCKED); /* a failed trylock changes nothing */
+	fl_mutex_unlock(&m);
+	CHECK_EQ(m.state, 0);
+	CHECK(fl_mutex_trylock(&m));
+	CHECK_EQ(m.state, LOCKED);
+	fl_mutex_unlock(&m);
+	CHECK_EQ(m.state, 0);
+	CHECK_EQ(m.wake_seq, 0); /* nobody slept: no wake-up */
+
+	fl_mutex_init_max_wait(&m, 250);
+	CHECK_EQ(fl_mutex_max_wait_us(&m), 250);
+	fl_mutex_init(&m);
+	CHECK_EQ(fl_mutex_max_wait_us(&m), FL_MUTEX_MAX_WAIT_US_DEFAULT);
+}
+
+/* Zero-filled memory is an unlocked mutex (calloc, static storage). */
+static void zero_filled(void)
+{
+	fl_mutex_t m;
+
+	memset(&m, 0, sizeof(m));
+	fl_mutex_lock(&m);
+	CHECK(fl_mutex_is_locked(&m));
+	fl_mutex_unlock(&m);
+	CHECK_EQ(m.state, 0);
+}
+
+/* A word that shows a lock owed to a waiter refuses trylock and lock's
+ * fast path even while LOCKED is clear. */
+static void handoff_refuses_others(void)
+{
+	fl_mutex_t m = FL_MUTEX_INIT;
+
+	__atomic_store_n(&m.state, HANDOFF, __ATOMIC_RELAXED);
+	CHECK(!fl_mutex_trylock(&m));
+	CHECK_EQ(m.state, HANDOFF);
+}
+
+static void unlock_unheld(void *arg)
+{
+	fl_mutex_t m = FL_MUTEX_INIT;
+
+	(void)arg;
+	fl_mutex_unlock(&m);
+}
+
+static void unlock_twice(void *arg)
+{
+	fl_mutex_t m = FL_MUTEX_INIT;
+
+	(void)arg;
+	fl_mutex_lock(&m);
+	fl_mutex_unlock(&m);
+	fl_mutex_unlock(&m);
+}
+
+static fl_mutex_t shared;
+static int waiter_done;
+static int waiter_may_leave = 1;
+
+/* Takes the lock once; holds it until waiter_may_leave. */
+static void waiter(void *arg)
+{
+	(void)arg;
+	fl_mutex_lock(&shared);
+	__atomic_store_n(&waiter_done, 1, __ATOMIC_RELEASE);
+	while (!__atomic_load_n(&waiter_may_leave, __ATOMIC_ACQUIRE))
+		sched_yield();
+	fl_mutex_unlock(&shared);
+}
+
+/* Wait until (word & mask) != 0, or fail after `seconds`, saying so. */
+static void wait_for_bits(const uint32_t *word, uint32_t mask, double seconds)
+{
+	double end = now_seconds() + seconds;
+	uint32_t v;
+
+	while (!((v = peek(*word)) & mask)) {
+		if (now_seconds() > end) {
+			fprintf(stderr, "after %.0f s the word is 0x%x, waited for 0x%x\n",
+				seconds, v, mask);
+			exit(1);
+		}
+		sched_yield();
+	}
+}
+
+/*
+ * A waiter past its bound marks the lock owed to it; from then on nobody
+ * else gets it, even in the instant after the holder lets go.  With a
+ * bound of 1 us the waiter is past it before it would sleep; with 20 ms it
+ * is asleep when the bound passes and must wake by itself (the holder
+ * here never unlocks until it sees HANDOFF).
+ */
+static void handoff_to_starving_waiter(uint32_t bound_us)
+{
+	void *t;
+
+	fl_mutex_init_max_wait(&shared, bound_us);
+	waiter_done = 0;
+	waiter_may_leave = 0;
+	fl_mutex_lock(&shared);
+	t = start_thread(waiter, NULL);
+	wait_for_bits(&shared.state, HANDOFF, 120);
+	fl_mutex_unlock(&shared);
+	/* Owed to the waiter, or already its: either way not ours. */
+	CHECK(!fl_mutex_trylock(&shared));
+	__atomic_store_n(&waiter_may_leave, 1, __ATOMIC_RELEASE);
+	join_thread(t);
+	CHECK_EQ(__atomic_load_n(&waiter_done, __ATOMIC_ACQUIRE), 1);
+	CHECK_EQ(peek(shared.state), 0);
+	CHECK(fl_mutex_trylock(&shared));
+	fl_mutex_unlock(&shared);
+}
+
+int main(void)
+{
+	word_values();
+	zero_filled();
+	handoff_refuses_others();
+	expect_abort(unlock_unheld, NULL, "fl_mutex_unlock(0x");
+	expect_abort(unlock_unheld, NULL, "mutex is not locked");
+	expect_abort(unlock_twice, NULL, "mutex is not locked");
+	handoff_to_starving_waiter(1);
+	handoff_to_starving_waiter(20000);
+	printf("test_mutex: ok\n");
+	return 0;
+}
