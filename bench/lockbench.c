@@ -26,6 +26,8 @@ static const char usage[] =
 	"  --ncs N           work units between acquisitions (default 50)\n"
 	"  --pairs N         lock+unlock pairs per uncontended run (default 2000000)\n"
 	"  --no-pin          never pin threads to CPUs (default: pin when they fit)\n"
+	"  --no-waits        throughput mode: do not time each acquisition's wait\n"
+	"                    (two clock reads per acquisition, for every lock alike)\n"
 	"  --quick           short run: 1,2,4 threads, 3 reps of 50 ms\n"
 	"  --csv FILE        write every result as CSV\n"
 	"  --json FILE       write every result as JSON\n"
@@ -225,6 +227,9 @@ static int take_option(struct lb_config *cfg, int opt)
 	case 'P':
 		cfg->pin = false;
 		break;
+	case 'W':
+		cfg->waits = false;
+		break;
 	case 'v':
 		cfg->csv = optarg;
 		break;
@@ -262,6 +267,7 @@ int main(int argc, char **argv)
 		{ "pairs", required_argument, NULL, 'p' },
 		{ "quick", no_argument, NULL, 'q' },
 		{ "no-pin", no_argument, NULL, 'P' },
+		{ "no-waits", no_argument, NULL, 'W' },
 		{ "csv", required_argument, NULL, 'v' },
 		{ "json", required_argument, NULL, 'j' },
 		{ "list", no_argument, NULL, 'L' },
@@ -273,7 +279,7 @@ int main(int argc, char **argv)
 		.threads = { 1, 2, 4, 8 }, .nthreads = 4,
 		.read_pct = { 50, 90, 99 }, .nread_pct = 3,
 		.duration_ms = 200, .reps = 5, .cs_work = 20, .ncs_work = 50,
-		.pairs = 2000000, .pin = true,
+		.pairs = 2000000, .pin = true, .waits = true,
 	};
 	int c, rc;
 
@@ -295,5 +301,7 @@ int main(int argc, char **argv)
 	cfg.mode_throughput = in_list(cfg.modes, "throughput");
 	cfg.mode_handoff = in_list(cfg.modes, "handoff");
 	cfg.mode_rw = in_list(cfg.modes, "rw");
+	if (cfg.mode_throughput && cfg.waits)
+		lb_wait_calibrate();
 	return lb_run_all(&cfg);
 }

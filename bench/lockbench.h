@@ -16,6 +16,8 @@
 
 #include <fairlock/arch.h>
 
+#include "waits.h"
+
 #define LB_MAX_THREADS 64
 #define LB_HANDOFF_SAMPLES 4096
 /* Pairs run before each uncontended measurement (fixed: see callgrind.sh). */
@@ -30,6 +32,7 @@ struct lb_run {
 	unsigned int read_pct;      /* rw mode: share of read acquisitions */
 	bool handoff;               /* record hand-over latencies */
 	bool time_writes;           /* record writers' waits */
+	bool time_waits;            /* record every acquisition's wait */
 	struct lb_thread *thread;   /* [threads] */
 	/* protected by the lock under test: */
 	uint64_t shared;
@@ -48,6 +51,7 @@ struct lb_thread {
 	uint64_t max_reads_during_wait;
 	unsigned int samples;
 	uint32_t sample_ns[LB_HANDOFF_SAMPLES];
+	struct lb_wait_hist waits;  /* exclusive acquisitions, time_waits */
 } FL_CACHE_ALIGNED;
 
 struct lb_lock {
@@ -128,13 +132,17 @@ lb_worker_loop(void *lock, void *ctx, struct lb_thread *t, lb_op wlock,
 			__atomic_store_n(&t->reads, t->reads + 1,
 					 __ATOMIC_RELAXED);
 		} else {
-			uint64_t t0 = 0, r0 = 0;
+			uint64_t t0 = 0, r0 = 0, w0 = 0;
 
 			if (run->time_writes) {
 				r0 = lb_reads_total(run);
 				t0 = lb_now_ns();
 			}
+			if (run->time_waits)
+				w0 = lb_wait_clock();
 			wlock(lock, ctx);
+			if (run->time_waits)
+				lb_wait_record(&t->waits, lb_wait_clock() - w0);
 			if (run->time_writes) {
 				uint64_t w = lb_now_ns() - t0;
 				uint64_t r = lb_reads_total(run) - r0;

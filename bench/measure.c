@@ -116,6 +116,7 @@ void lb_measure_contended(const struct lb_lock *lock,
 		.threads = p->threads, .cs_work = p->cs_work,
 		.ncs_work = p->ncs_work, .read_pct = p->read_pct,
 		.handoff = p->handoff, .time_writes = p->read_pct > 0,
+		.time_waits = p->waits,
 		.last_owner = -1,
 	};
 	struct lb_thread *t = aligned_alloc(64, p->threads * sizeof(*t));
@@ -170,6 +171,22 @@ void lb_measure_contended(const struct lb_lock *lock,
 		nsamples += t[i].samples < LB_HANDOFF_SAMPLES ?
 				    t[i].samples :
 				    LB_HANDOFF_SAMPLES;
+	}
+	if (p->waits) {
+		static struct lb_wait_hist all_waits;
+
+		memset(&all_waits, 0, sizeof(all_waits));
+		for (unsigned int i = 0; i < p->threads; i++) {
+			double p99 = lb_wait_quantile_ns(&t[i].waits, 0.99);
+
+			lb_wait_merge(&all_waits, &t[i].waits);
+			if (p99 > out->worst_thread_p99_ns)
+				out->worst_thread_p99_ns = p99;
+		}
+		out->wait_p50_ns = lb_wait_quantile_ns(&all_waits, 0.5);
+		out->wait_p99_ns = lb_wait_quantile_ns(&all_waits, 0.99);
+		out->wait_p999_ns = lb_wait_quantile_ns(&all_waits, 0.999);
+		out->wait_max_ns = lb_wait_quantile_ns(&all_waits, 1.0);
 	}
 	out->ops_per_s = total / ((double)(t1 - t0) / 1e9);
 	out->jain = jain(per, p->threads);

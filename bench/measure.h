@@ -10,6 +10,7 @@ struct lb_params {
 	unsigned int read_pct;
 	unsigned int duration_ms;
 	bool handoff;
+	bool waits; /* time every exclusive acquisition */
 	bool pin; /* pin threads to CPUs when they fit */
 };
 
@@ -21,6 +22,10 @@ struct lb_sample {
 	double handoff_ns;
 	uint64_t max_write_wait_ns;
 	uint64_t max_reads_during_wait;
+	/* Waits of exclusive acquisitions (with lb_params.waits), all
+	 * threads together, and the p99 of the thread that fared worst. */
+	double wait_p50_ns, wait_p99_ns, wait_p999_ns, wait_max_ns;
+	double worst_thread_p99_ns;
 };
 
 /* Mean ns for one lock+unlock pair, over `pairs` pairs on one thread. */

@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# Plot a lockbench CSV: throughput and fairness against thread count.
-# usage: bench/plot.sh RESULTS.csv OUTDIR   (writes throughput.png, fairness.png)
+# Plot a lockbench CSV: throughput, fairness and waits against thread count.
+# usage: bench/plot.sh RESULTS.csv OUTDIR
+#   (writes throughput.png, fairness.png, wait-p99.png, wait-max.png)
 set -euo pipefail
 csv=$1 out=$2
 mkdir -p "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# One data block per lock: threads, Mops/s, Jain.
-awk -F, 'NR > 1 && $1 == "throughput" { print $2, $5, $11 / 1e6, $12 }' "$csv" |
+# One data block per lock: threads, Mops/s, Jain, p99 and longest wait (us).
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$1 == "throughput" {
+		p99 = "wait_p99_ns" in col ? $col["wait_p99_ns"] / 1e3 : 0
+		mx = "wait_max_ns" in col ? $col["wait_max_ns"] / 1e3 : 0
+		print $2, $5, $11 / 1e6, $12, p99, mx
+	}' "$csv" |
 	sort -k1,1 -k2,2n | awk '
 	$1 != last { if (NR > 1) printf "\n\n"; printf "# %s\n", $1; last = $1 }
-	{ print $2, $3, $4 }' > "$tmp/data"
+	{ print $2, $3, $4, $5, $6 }' > "$tmp/data"
 mapfile -t names < <(grep '^# ' "$tmp/data" | cut -c3-)
 plot() { # file ylabel column logscale
 	{
@@ -33,4 +39,6 @@ plot() { # file ylabel column logscale
 }
 plot throughput.png "throughput (Mops/s, log scale)" 2 log
 plot fairness.png "Jain's fairness index (1 = even)" 3 lin
-echo "plots: $out/throughput.png $out/fairness.png"
+plot wait-p99.png "99th percentile wait per acquisition (us, log scale)" 4 log
+plot wait-max.png "longest wait of any acquisition (us, log scale)" 5 log
+echo "plots: $out/throughput.png $out/fairness.png $out/wait-p99.png $out/wait-max.png"

@@ -54,21 +54,36 @@ void lb_print_group(const struct lb_config *cfg, const struct lb_row *rows,
 	}
 	{
 		bool handoff = !strcmp(mode, "handoff");
+		bool waits = !handoff && cfg->waits;
 
 		printf("\n== %s: %u threads, cs %u, ncs %u (median of %u runs of "
-		       "%u ms)\n", mode, rows[0].threads, cfg->cs_work,
-		       cfg->ncs_work, cfg->reps, cfg->duration_ms);
-		printf("%-29s %9s %16s %12s %7s %8s%s\n", "lock", "Mops/s",
-		       "/best FIFO peer", "/best peer", "Jain", "max/min",
-		       handoff ? "  handoff ns" : "");
+		       "%u ms%s)\n", mode, rows[0].threads, cfg->cs_work,
+		       cfg->ncs_work, cfg->reps, cfg->duration_ms,
+		       waits ? "; waits in us: all acquisitions, max the worst "
+			       "of all runs, thread p99 the worst thread's" : "");
+		printf("%-29s %9s %16s %12s %7s %8s", "lock", "Mops/s",
+		       "/best FIFO peer", "/best peer", "Jain", "max/min");
+		if (handoff)
+			printf("  handoff ns");
+		if (waits)
+			printf(" %8s %8s %8s %9s %10s", "p50", "p99", "p99.9",
+			       "max", "thread p99");
+		printf("\n");
 		for (size_t i = 0; i < n; i++) {
+			const struct lb_sample *s = &rows[i].s;
+
 			ratio(r1, sizeof(r1), rows[i].ratio_a);
 			ratio(r2, sizeof(r2), rows[i].ratio_b);
 			printf("%-29s %9.3f %16s %12s %7.4f %8.2f",
-			       rows[i].lock->name, rows[i].s.ops_per_s / 1e6, r1,
-			       r2, rows[i].s.jain, rows[i].s.max_min);
+			       rows[i].lock->name, s->ops_per_s / 1e6, r1,
+			       r2, s->jain, s->max_min);
 			if (handoff)
-				printf(" %11.0f", rows[i].s.handoff_ns);
+				printf(" %11.0f", s->handoff_ns);
+			if (waits)
+				printf(" %8.2f %8.2f %8.1f %9.1f %10.2f",
+				       s->wait_p50_ns / 1e3, s->wait_p99_ns / 1e3,
+				       s->wait_p999_ns / 1e3, s->wait_max_ns / 1e3,
+				       s->worst_thread_p99_ns / 1e3);
 			printf("\n");
 		}
 	}
@@ -115,9 +130,12 @@ int lb_write_csv(const char *path, const struct lb_config *cfg,
 	}
 	fprintf(f, "mode,lock,family,fifo,threads,read_pct,cs,ncs,reps,"
 		   "ns_per_pair,ops_per_s,jain,max_min,handoff_ns,"
-		   "max_write_wait_ns,max_reads_during_wait,ratio_a,ratio_b\n");
+		   "max_write_wait_ns,max_reads_during_wait,ratio_a,ratio_b,"
+		   "wait_p50_ns,wait_p99_ns,wait_p999_ns,wait_max_ns,"
+		   "worst_thread_p99_ns\n");
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s,%s,%s,%d,%u,%u,%u,%u,%u,%.3f,%.0f,%.5f,%.3f,%.0f,%llu,%llu,%.4f,%.4f\n",
+		fprintf(f, "%s,%s,%s,%d,%u,%u,%u,%u,%u,%.3f,%.0f,%.5f,%.3f,%.0f,%llu,%llu,%.4f,%.4f,"
+			   "%.0f,%.0f,%.0f,%.0f,%.0f\n",
 			rows[i].mode, rows[i].lock->name, rows[i].lock->family,
 			rows[i].lock->fifo, rows[i].threads, rows[i].read_pct,
 			cfg->cs_work, cfg->ncs_work, cfg->reps,
@@ -125,7 +143,9 @@ int lb_write_csv(const char *path, const struct lb_config *cfg,
 			rows[i].s.max_min, rows[i].s.handoff_ns,
 			(unsigned long long)rows[i].s.max_write_wait_ns,
 			(unsigned long long)rows[i].s.max_reads_during_wait,
-			rows[i].ratio_a, rows[i].ratio_b);
+			rows[i].ratio_a, rows[i].ratio_b, rows[i].s.wait_p50_ns,
+			rows[i].s.wait_p99_ns, rows[i].s.wait_p999_ns,
+			rows[i].s.wait_max_ns, rows[i].s.worst_thread_p99_ns);
 	return finish(f, path);
 }
 
@@ -161,14 +181,19 @@ int lb_write_json(const char *path, const struct lb_config *cfg,
 			   "\"ops_per_s\": %.0f, \"jain\": %.5f, \"max_min\": %.3f, "
 			   "\"handoff_ns\": %.0f, \"max_write_wait_ns\": %llu, "
 			   "\"max_reads_during_wait\": %llu, \"ratio_a\": %.4f, "
-			   "\"ratio_b\": %.4f}%s\n",
+			   "\"ratio_b\": %.4f, \"wait_p50_ns\": %.0f, "
+			   "\"wait_p99_ns\": %.0f, \"wait_p999_ns\": %.0f, "
+			   "\"wait_max_ns\": %.0f, \"worst_thread_p99_ns\": %.0f}%s\n",
 			rows[i].mode, rows[i].lock->name, rows[i].lock->family,
 			rows[i].lock->fifo ? "true" : "false", rows[i].threads,
 			rows[i].read_pct, rows[i].ns_per_op, rows[i].s.ops_per_s,
 			rows[i].s.jain, rows[i].s.max_min, rows[i].s.handoff_ns,
 			(unsigned long long)rows[i].s.max_write_wait_ns,
 			(unsigned long long)rows[i].s.max_reads_during_wait,
-			rows[i].ratio_a, rows[i].ratio_b, i + 1 < n ? "," : "");
+			rows[i].ratio_a, rows[i].ratio_b, rows[i].s.wait_p50_ns,
+			rows[i].s.wait_p99_ns, rows[i].s.wait_p999_ns,
+			rows[i].s.wait_max_ns, rows[i].s.worst_thread_p99_ns,
+			i + 1 < n ? "," : "");
 	fprintf(f, "  ]\n}\n");
 	return finish(f, path);
 }

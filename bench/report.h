@@ -12,6 +12,7 @@ struct lb_config {
 	const char *modes, *locks, *csv, *json;
 	bool mode_uncontended, mode_throughput, mode_handoff, mode_rw;
 	bool pin;
+	bool waits; /* throughput mode times every acquisition */
 	bool selected[LB_MAX_LOCKS];
 	unsigned int threads[LB_MAX_CONFIGS], nthreads;
 	unsigned int read_pct[LB_MAX_CONFIGS], nread_pct;

@@ -76,11 +76,18 @@ static void median_sample(struct lb_sample *samples, unsigned int reps,
 	MEDIAN_OF(jain);
 	MEDIAN_OF(max_min);
 	MEDIAN_OF(handoff_ns);
+	MEDIAN_OF(wait_p50_ns);
+	MEDIAN_OF(wait_p99_ns);
+	MEDIAN_OF(wait_p999_ns);
+	MEDIAN_OF(worst_thread_p99_ns);
 #undef MEDIAN_OF
 	/* Worst cases: the worst over all repetitions, not a median. */
 	out->max_write_wait_ns = 0;
 	out->max_reads_during_wait = 0;
+	out->wait_max_ns = 0;
 	for (unsigned int r = 0; r < reps; r++) {
+		if (samples[r].wait_max_ns > out->wait_max_ns)
+			out->wait_max_ns = samples[r].wait_max_ns;
 		if (samples[r].max_write_wait_ns > out->max_write_wait_ns)
 			out->max_write_wait_ns = samples[r].max_write_wait_ns;
 		if (samples[r].max_reads_during_wait >
@@ -243,10 +250,12 @@ int lb_run_all(const struct lb_config *cfg)
 	if (cfg->mode_uncontended)
 		run_group(cfg, &rows, "uncontended", &p, any_lock);
 	if (cfg->mode_throughput) {
+		p.waits = cfg->waits;
 		for (unsigned int i = 0; i < cfg->nthreads; i++) {
 			p.threads = cfg->threads[i];
 			run_group(cfg, &rows, "throughput", &p, any_lock);
 		}
+		p.waits = false;
 	}
 	if (cfg->mode_handoff) {
 		p.threads = 2;

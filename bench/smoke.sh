@@ -23,6 +23,22 @@ for name in "${names[@]}"; do
 	grep -q "\"lock\": \"$name\"" "$scratch/r.json" || { echo "$name missing from JSON" >&2; exit 1; }
 done
 grep -q '^rw,fairlock-qrw,' "$scratch/r.csv" || { echo "no rw row" >&2; exit 1; }
+# Every throughput row times its waits: quantiles in order, and a longest
+# wait above zero (each run took the lock at least once).
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$1 == "throughput" {
+		p50 = $col["wait_p50_ns"]; p99 = $col["wait_p99_ns"]
+		p999 = $col["wait_p999_ns"]; mx = $col["wait_max_ns"]
+		if (!(0 <= p50 && p50 <= p99 && p99 <= p999 && p999 <= mx && mx > 0)) {
+			printf "%s: waits out of order: %s %s %s %s\n", $2, p50, p99, p999, mx
+			bad = 1
+		}
+	}
+	END { exit bad }' "$scratch/r.csv" || exit 1
+# --no-waits times nothing.
+"$lockbench" --locks fairlock-mutex --mode throughput --reps 1 --duration 20 \
+	--threads 2 --no-waits --csv "$scratch/nw.csv" > /dev/null
+awk -F, 'NR > 1 && $NF != 0 { exit 1 }' "$scratch/nw.csv" || { echo "--no-waits still timed waits" >&2; exit 1; }
 if command -v python3 >/dev/null; then
 	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$scratch/r.json"
 fi
