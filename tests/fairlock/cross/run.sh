@@ -49,6 +49,7 @@ build test_ticket "$top/tests/fairlock/unit/test_ticket.c" "${lib[@]}"
 build test_qspinlock "$top/tests/fairlock/unit/test_qspinlock.c" "${lib[@]}"
 build test_qrwlock "$top/tests/fairlock/unit/test_qrwlock.c" "${lib[@]}"
 build test_debug -DFL_DEBUG "$top/tests/fairlock/unit/test_debug.c" "${lib[@]}"
+build test_mutex "$top/tests/fairlock/unit/test_mutex.c" "${lib[@]}"
 build test_qspin_pool -DFL_QSPIN_THREAD_POOL=4 "$top/tests/fairlock/unit/test_qspin_pool.c" "${lib[@]}"
 build test_stress "$top/tests/fairlock/stress/test_stress.c" "${lib[@]}"
 build test_fifo "$top/tests/fairlock/stress/test_fifo.c" "${lib[@]}"
@@ -72,8 +73,9 @@ t 1 test_ticket
 t 1 test_qspinlock
 t 1 test_qrwlock
 t 1 test_debug
+t 1 test_mutex
 t 5 test_qspin_pool
-for kind in ticket ticket-park ticket-park-bounded ticket-park-cpus qspin qrw-write qrw; do
+for kind in ticket ticket-park ticket-park-bounded ticket-park-cpus qspin qrw-write qrw mutex mutex-short; do
 	t 5 test_stress "$kind" 4
 done
 for kind in ticket ticket-park qspin qrw-write; do
