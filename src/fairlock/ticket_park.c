@@ -11,10 +11,11 @@
 #include "ticket_capacity.h"
 
 /*
- * Polls before sleeping.  The next in line spins longer: its turn is due
- * within one critical section unless the holder was preempted.  Those
- * further back will wait at least a whole section per thread ahead and
- * sleep almost at once.
+ * Polls before sleeping.  The next in line, and any waiter with fewer
+ * threads ahead of it than the process has CPUs, spins longer: its turn is
+ * due within a few critical sections unless a thread ahead was preempted.
+ * Those further back wait a whole section per thread ahead, behind threads
+ * that cannot all be running, and sleep almost at once.
  */
 #ifndef FL_MODEL_CHECK
 #define SPIN_NEXT_IN_LINE 2000u
@@ -42,9 +43,23 @@
 #else
 #define SLOT_COUNT 1024u
 #endif
-static struct {
-	uint32_t seq;
-} FL_CACHE_ALIGNED slots[SLOT_COUNT];
+struct park_slot {
+	uint32_t seq;		/* the futex word */
+	/*
+	 * Threads in (or on their way into) futex_wait() on seq: a waker
+	 * makes the system call only when there is one, so a hand-over to
+	 * a waiter that is spinning costs no FUTEX_WAKE.
+	 */
+	uint32_t sleeping;
+} FL_CACHE_ALIGNED;	/* one cache line each */
+
+static struct park_slot slots[SLOT_COUNT];
+
+/* The sleeping count of the slot whose futex word is `seq`. */
+static uint32_t *slot_sleeping(uint32_t *seq)
+{
+	return &((struct park_slot *)(void *)seq)->sleeping;
+}
 
 static uint32_t *slot_for(const fl_ticket_park_t *lock, uint16_t ticket)
 {
@@ -107,7 +122,16 @@ static void wake_ticket(fl_ticket_park_t *lock, uint16_t ticket)
 	 * outside Power, on a path that makes a system call anyway.
 	 */
 	__atomic_fetch_add(slot, 1, __ATOMIC_SEQ_CST);
-	futex_wake(slot, INT_MAX);
+	/*
+	 * Only if someone sleeps there.  SEQ_CST here and on the sleeper's
+	 * count (store buffering): the sleeper counts itself in, then the
+	 * kernel reads the slot; we move the slot, then read the count.
+	 * Either we see the count, or its futex_wait() sees the moved slot
+	 * and returns (mutants park_slot_sleeping_sc,
+	 * park_slot_sleeping_read_sc).
+	 */
+	if (__atomic_load_n(slot_sleeping(slot), __ATOMIC_SEQ_CST))
+		futex_wake(slot, INT_MAX);
 }
 
 /*
@@ -280,10 +304,40 @@ void fl__ticket_park_gate(fl_ticket_park_t *lock)
 		gate_wait(lock, &polls);
 }
 
+/*
+ * The CPUs online, read once: how many waiters can be running at once.
+ * Not the affinity mask that the bounded queue follows: that is the
+ * calling thread's, and a thread pinned to one CPU would see 1.
+ */
+#ifndef FL_MODEL_CHECK
+static uint32_t online_cpus(void)
+{
+	static uint32_t cached;
+	/* RELAXED: any value stored is the count, or 0 (read it again). */
+	uint32_t n = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+
+	if (FL_UNLIKELY(n == 0)) {
+		long online = sysconf(_SC_NPROCESSORS_ONLN);
+
+		n = online > 0 ? (uint32_t)online : 1;
+		__atomic_store_n(&cached, n, __ATOMIC_RELAXED);
+	}
+	return n;
+}
+#else
+/* FL_MODEL_CHECK: two CPUs, as fl__ticket_park_cpus(). */
+static uint32_t online_cpus(void)
+{
+	return 2;
+}
+#endif
+
 void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
 {
 	uint16_t ticket = (uint16_t)(val >> 16);
 	unsigned int polls = 0;
+	/* Ahead of us, the holder included, fewer than the CPUs: spin. */
+	uint32_t spin_within = online_cpus();
 
 	fl__ticket_check_capacity(&lock->ticket, val);
 	if (lock->max_queue == FL_TICKET_PARK_BOUND_CPUS)
@@ -301,7 +355,15 @@ void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
 
 		if (ahead == 0)
 			break;
-		if (polls < (ahead == 1 ? SPIN_NEXT_IN_LINE : SPIN_FURTHER_BACK)) {
+		/*
+		 * A waiter with a CPU for itself and for each thread ahead of
+		 * it (the holder included) spins as the next in line does:
+		 * its turn comes within a few hand-overs between running
+		 * threads, and a sleep would cost it a wake-up and its
+		 * predecessor's unlock a system call.
+		 */
+		if (polls < (ahead == 1 || ahead < spin_within ?
+			     SPIN_NEXT_IN_LINE : SPIN_FURTHER_BACK)) {
 			polls++;
 			fl_cpu_relax();
 			continue;
@@ -323,8 +385,12 @@ void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
 		seq = __atomic_load_n(slot, __ATOMIC_SEQ_CST);
 		__atomic_fetch_add(&lock->sleepers, 1, __ATOMIC_SEQ_CST);
 		now = __atomic_load_n(&lock->ticket.val, __ATOMIC_SEQ_CST);
-		if ((uint16_t)now != ticket)
+		if ((uint16_t)now != ticket) {
+			/* SEQ_CST: see wake_ticket(). */
+			__atomic_fetch_add(slot_sleeping(slot), 1, __ATOMIC_SEQ_CST);
 			futex_wait(slot, seq);
+			__atomic_fetch_sub(slot_sleeping(slot), 1, __ATOMIC_RELAXED);
+		}
 		__atomic_fetch_sub(&lock->sleepers, 1, __ATOMIC_RELAXED);
 		polls = 0;
 	}
