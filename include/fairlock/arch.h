@@ -24,10 +24,12 @@
  *    with a masked word LL/SC loop; see FL_QSPIN_SUBWORD_RMW below.
  *
  * Known to hold with GCC >= 7 and Clang >= 6 on the targets above.  What
- * checks it here: herd7's mixed-size ARMv8 model on three pairs (the ticket
- * unlock's STLRH against LDADDAL, the qspinlock's byte exchange and tail
- * compare-exchange; docs/model-checking.md).  The cross-architecture tests
- * run the locks under qemu-user on an x86 host, which shows the code
+ * checks it here: herd7's mixed-size ARMv8 model on each pair of sizes the
+ * locks mix (the ticket and parking unlocks' STLRH against LDADDAL, the
+ * qspinlock's byte and half-word stores against its exchange,
+ * compare-exchange and fetch-or, the qrwlock's writer-byte STLRB against
+ * the readers' LDADDA; docs/model-checking.md).  The cross-architecture
+ * tests run the locks under qemu-user on an x86 host, which shows the code
  * compiles and works there but cannot show weak ordering.
  *
  * FL_MODEL_CHECK: the build that model checkers of C11 code read (GenMC,
