@@ -162,6 +162,17 @@ if [[ $target == aarch64-* ]]; then
 	esac
 	check "$work/unlock.txt" "unlock: a store-release of the owner half (STLRH)" 1 'stlrh'
 	check "$work/unlock.txt" "unlock: no atomic read-modify-write" 0 'ldadd|stlxr|stxr|__aarch64_'
+	# trylock and the bounded queue's admission take the ticket by a
+	# compare-exchange: a DMB must follow it where it may be LL/SC.
+	for probe in probe_trylock probe_park_bounded; do
+		fn "$probe" > "$work/$probe.txt"
+		if [ "$target" = aarch64-gcc-lse ]; then
+			check "$work/$probe.txt" "$probe: CASAL inline, no DMB" 1 'casal'
+			check "$work/$probe.txt" "$probe: ... and no DMB" 0 'dmb'
+		else
+			check "$work/$probe.txt" "$probe: a DMB ISH for its compare-exchange (LL/SC on ARMv8.0)" 1 'dmb\s+ish'
+		fi
+	done
 	finish
 fi
 check "$work/lock.txt" "lock: the ticket is taken with one atomic add ($add)" 1 "$add"
