@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "measure.h"
+#include "syscount.h"
 
 uint64_t lb_now_ns(void)
 {
@@ -126,6 +127,7 @@ void lb_measure_contended(const struct lb_lock *lock,
 	pthread_barrier_t go;
 	double per[LB_MAX_THREADS], lo = 0, hi = 0, total = 0;
 	uint64_t t0, t1;
+	int64_t futex0 = lb_futex_counter_read(p->futex_fd), futex1;
 	unsigned int nsamples = 0;
 	uint32_t *all;
 	struct timespec dur = { (time_t)(p->duration_ms / 1000),
@@ -157,6 +159,7 @@ void lb_measure_contended(const struct lb_lock *lock,
 	for (unsigned int i = 0; i < p->threads; i++)
 		pthread_join(tid[i], NULL);
 	t1 = lb_now_ns();
+	futex1 = lb_futex_counter_read(p->futex_fd);
 
 	memset(out, 0, sizeof(*out));
 	for (unsigned int i = 0; i < p->threads; i++) {
@@ -189,6 +192,9 @@ void lb_measure_contended(const struct lb_lock *lock,
 		out->wait_max_ns = lb_wait_quantile_ns(&all_waits, 1.0);
 	}
 	out->ops_per_s = total / ((double)(t1 - t0) / 1e9);
+	out->futex_per_kacq = futex0 >= 0 && futex1 >= futex0 && total > 0 ?
+				      (double)(futex1 - futex0) * 1000.0 / total :
+				      -1;
 	out->jain = jain(per, p->threads);
 	out->max_min = lo > 0 ? hi / lo : -1; /* -1: a thread starved */
 	if (run.shared != lb_total_writes(t, p->threads)) {

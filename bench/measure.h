@@ -11,6 +11,7 @@ struct lb_params {
 	unsigned int duration_ms;
 	bool handoff;
 	bool waits; /* time every exclusive acquisition */
+	int futex_fd; /* lb_futex_counter_open()'s counter, or -1 */
 	bool pin; /* pin threads to CPUs when they fit */
 };
 
@@ -26,6 +27,9 @@ struct lb_sample {
 	 * threads together, and the p99 of the thread that fared worst. */
 	double wait_p50_ns, wait_p99_ns, wait_p999_ns, wait_max_ns;
 	double worst_thread_p99_ns;
+	/* futex system calls per 1000 acquisitions, the run's own thread
+	 * start and join included; -1 when they could not be counted */
+	double futex_per_kacq;
 };
 
 /* Mean ns for one lock+unlock pair, over `pairs` pairs on one thread. */

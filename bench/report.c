@@ -61,8 +61,9 @@ void lb_print_group(const struct lb_config *cfg, const struct lb_row *rows,
 		       cfg->ncs_work, cfg->reps, cfg->duration_ms,
 		       waits ? "; waits in us: all acquisitions, max the worst "
 			       "of all runs, thread p99 the worst thread's" : "");
-		printf("%-29s %9s %16s %12s %7s %8s", "lock", "Mops/s",
-		       "/best FIFO peer", "/best peer", "Jain", "max/min");
+		printf("%-29s %9s %16s %12s %7s %8s %8s", "lock", "Mops/s",
+		       "/best FIFO peer", "/best peer", "Jain", "max/min",
+		       "futex/k");
 		if (handoff)
 			printf("  handoff ns");
 		if (waits)
@@ -77,6 +78,10 @@ void lb_print_group(const struct lb_config *cfg, const struct lb_row *rows,
 			printf("%-29s %9.3f %16s %12s %7.4f %8.2f",
 			       rows[i].lock->name, s->ops_per_s / 1e6, r1,
 			       r2, s->jain, s->max_min);
+			if (s->futex_per_kacq >= 0)
+				printf(" %8.2f", s->futex_per_kacq);
+			else
+				printf(" %8s", "-");
 			if (handoff)
 				printf(" %11.0f", s->handoff_ns);
 			if (waits)
@@ -132,10 +137,10 @@ int lb_write_csv(const char *path, const struct lb_config *cfg,
 		   "ns_per_pair,ops_per_s,jain,max_min,handoff_ns,"
 		   "max_write_wait_ns,max_reads_during_wait,ratio_a,ratio_b,"
 		   "wait_p50_ns,wait_p99_ns,wait_p999_ns,wait_max_ns,"
-		   "worst_thread_p99_ns\n");
+		   "worst_thread_p99_ns,futex_per_kacq\n");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "%s,%s,%s,%d,%u,%u,%u,%u,%u,%.3f,%.0f,%.5f,%.3f,%.0f,%llu,%llu,%.4f,%.4f,"
-			   "%.0f,%.0f,%.0f,%.0f,%.0f\n",
+			   "%.0f,%.0f,%.0f,%.0f,%.0f,%.3f\n",
 			rows[i].mode, rows[i].lock->name, rows[i].lock->family,
 			rows[i].lock->fifo, rows[i].threads, rows[i].read_pct,
 			cfg->cs_work, cfg->ncs_work, cfg->reps,
@@ -145,7 +150,8 @@ int lb_write_csv(const char *path, const struct lb_config *cfg,
 			(unsigned long long)rows[i].s.max_reads_during_wait,
 			rows[i].ratio_a, rows[i].ratio_b, rows[i].s.wait_p50_ns,
 			rows[i].s.wait_p99_ns, rows[i].s.wait_p999_ns,
-			rows[i].s.wait_max_ns, rows[i].s.worst_thread_p99_ns);
+			rows[i].s.wait_max_ns, rows[i].s.worst_thread_p99_ns,
+			rows[i].s.futex_per_kacq);
 	return finish(f, path);
 }
 
@@ -183,7 +189,8 @@ int lb_write_json(const char *path, const struct lb_config *cfg,
 			   "\"max_reads_during_wait\": %llu, \"ratio_a\": %.4f, "
 			   "\"ratio_b\": %.4f, \"wait_p50_ns\": %.0f, "
 			   "\"wait_p99_ns\": %.0f, \"wait_p999_ns\": %.0f, "
-			   "\"wait_max_ns\": %.0f, \"worst_thread_p99_ns\": %.0f}%s\n",
+			   "\"wait_max_ns\": %.0f, \"worst_thread_p99_ns\": %.0f, "
+			   "\"futex_per_kacq\": %.3f}%s\n",
 			rows[i].mode, rows[i].lock->name, rows[i].lock->family,
 			rows[i].lock->fifo ? "true" : "false", rows[i].threads,
 			rows[i].read_pct, rows[i].ns_per_op, rows[i].s.ops_per_s,
@@ -193,7 +200,7 @@ int lb_write_json(const char *path, const struct lb_config *cfg,
 			rows[i].ratio_a, rows[i].ratio_b, rows[i].s.wait_p50_ns,
 			rows[i].s.wait_p99_ns, rows[i].s.wait_p999_ns,
 			rows[i].s.wait_max_ns, rows[i].s.worst_thread_p99_ns,
-			i + 1 < n ? "," : "");
+			rows[i].s.futex_per_kacq, i + 1 < n ? "," : "");
 	fprintf(f, "  ]\n}\n");
 	return finish(f, path);
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "report.h"
+#include "syscount.h"
 
 static void *idle_forever(void *arg)
 {
@@ -80,6 +81,7 @@ static void median_sample(struct lb_sample *samples, unsigned int reps,
 	MEDIAN_OF(wait_p99_ns);
 	MEDIAN_OF(wait_p999_ns);
 	MEDIAN_OF(worst_thread_p99_ns);
+	MEDIAN_OF(futex_per_kacq);
 #undef MEDIAN_OF
 	/* Worst cases: the worst over all repetitions, not a median. */
 	out->max_write_wait_ns = 0;
@@ -249,6 +251,13 @@ int lb_run_all(const struct lb_config *cfg)
 		return 1;
 	if (cfg->mode_uncontended)
 		run_group(cfg, &rows, "uncontended", &p, any_lock);
+	p.futex_fd = -1;
+	if (cfg->mode_throughput || cfg->mode_handoff || cfg->mode_rw) {
+		p.futex_fd = lb_futex_counter_open();
+		if (p.futex_fd < 0)
+			printf("futex calls: not counted (%s)\n",
+			       lb_futex_counter_why());
+	}
 	if (cfg->mode_throughput) {
 		p.waits = cfg->waits;
 		for (unsigned int i = 0; i < cfg->nthreads; i++) {
