@@ -192,6 +192,8 @@ enum la64_status {
 	LA64_ERR_RESERVED,	/* a value the encoding gives to another
 				 * instruction: csrxchg with rj 0 or 1 */
 	LA64_ERR_SYNTAX,	/* text that is not an instruction */
+	LA64_ERR_CONSTRAINT,	/* operands that LLVM's assembler refuses
+				 * together: la64_assembler_refuses() */
 };
 
 /* A short English text for a status ("operand out of range"). */
@@ -210,11 +212,25 @@ LA64_API enum la64_status la64_encode(const struct la64_insn *insn, uint32_t *wo
  * Parse one line of assembler text as la64_format() prints it, with any
  * of its flags: LLVM syntax, the aliases nop, move, ret and jr, ABI or
  * numeric register names ($a0 or $r4, $fa0 or $f0, $u0), decimal or 0x
- * immediates, a "# comment" after the operands.  On success fills *insn
- * as la64_decode() would (word included).  For every word w that
- * decodes, parse(format(decode(w))) gives w back.
+ * immediates, a "# comment" after the operands, and a final "\n" or
+ * "\r\n".  Refused as LLVM's assembler refuses them: a carriage return or
+ * newline before the end, register numbers with leading zeros ($r04),
+ * and the operand combinations of la64_assembler_refuses()
+ * (LA64_ERR_CONSTRAINT).  On success fills *insn as la64_decode() would
+ * (word included).  For every word w that decodes and that
+ * la64_assembler_refuses() does not name, parse(format(decode(w))) gives
+ * w back.
  */
 LA64_API enum la64_status la64_parse(const char *text, struct la64_insn *insn);
+
+/*
+ * True for a record that decodes but that LLVM's assembler refuses, as
+ * la64_parse() does: bstrins.w/d and bstrpick.w/d with msb < lsb, and an
+ * AM* instruction whose rd is neither $zero nor different from both rj
+ * and rk.  la64_encode() still encodes such a record (the word exists
+ * and disassemblers print it).
+ */
+LA64_API bool la64_assembler_refuses(const struct la64_insn *insn);
 
 /* If insn is a PC-relative branch or jump, store its target and return true. */
 LA64_API bool la64_branch_target(const struct la64_insn *insn, uint64_t pc,

@@ -12,6 +12,7 @@ static const char *const status_text[] = {
 	[LA64_ERR_ALIGN] = "offset not a multiple of its scale",
 	[LA64_ERR_RESERVED] = "operand value reserved for another instruction",
 	[LA64_ERR_SYNTAX] = "syntax error",
+	[LA64_ERR_CONSTRAINT] = "operands refused together (msb below lsb, or an AM* rd equal to rj or rk)",
 };
 
 const char *la64_status_text(enum la64_status status)

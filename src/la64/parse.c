@@ -40,6 +40,22 @@ static const char *read_token(const char *s, char *tok, bool *too_long)
 	return s;
 }
 
+/*
+ * The end of a line: nothing, a comment, or a final "\n", "\r\n" or "\r".
+ * A carriage return or newline with more after it is not: LLVM would
+ * read what follows as another statement.
+ */
+static bool at_end(const char *s)
+{
+	if (*s == '#')
+		return true;
+	if (*s == '\r')
+		s++;
+	if (*s == '\n')
+		s++;
+	return *s == '\0';
+}
+
 static enum la64_id find_mnemonic(const char *name)
 {
 	size_t lo = 0, hi = sizeof(la64__by_name) / sizeof(la64__by_name[0]);
@@ -68,6 +84,8 @@ static int numbered(const char *tok, const char *prefix, int max)
 
 	if (strncmp(tok, prefix, n) != 0 || tok[n] < '0' || tok[n] > '9')
 		return -1;
+	if (tok[n] == '0' && tok[n + 1] != '\0')
+		return -1; /* $r04: LLVM takes no leading zeros */
 	v = strtol(tok + n, &end, 10);
 	return *end == '\0' && v <= max ? (int)v : -1;
 }
@@ -220,10 +238,30 @@ enum la64_status la64_parse(const char *text, struct la64_insn *insn)
 	s = skip_space(s);
 	if (*s == ',')
 		return LA64_ERR_OPERANDS;
-	if (*s != '\0' && *s != '#' && *s != '\n' && *s != '\r')
+	if (!at_end(s))
 		return LA64_ERR_SYNTAX;
 	st = la64__encode(insn, &back);
+	if (st == LA64_OK && la64_assembler_refuses(&back))
+		st = LA64_ERR_CONSTRAINT;
 	if (st == LA64_OK)
 		*insn = back; /* as la64_decode() gives it, word included */
 	return st;
+}
+
+bool la64_assembler_refuses(const struct la64_insn *insn)
+{
+	const char *m = la64_mnemonic(insn->id);
+
+	if (!m)
+		return false;
+	if (!strncmp(m, "bstrins.", 8) || !strncmp(m, "bstrpick.", 9))
+		return insn->operand[2].value < insn->operand[3].value;
+	/* amswap.w rd, rk, rj and kin: rd may be $zero (the result dropped). */
+	if (!strncmp(m, "am", 2) && insn->noperands == 3) {
+		int64_t rd = insn->operand[0].value;
+
+		return rd != 0 && (rd == insn->operand[1].value ||
+				   rd == insn->operand[2].value);
+	}
+	return false;
 }

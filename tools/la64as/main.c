@@ -4,6 +4,7 @@
  * llvm-objdump print them, to machine words (la64_parse()).
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +23,11 @@ static void usage(FILE *f)
 	      "Assemble LoongArch LA64 instructions, one per line (as la64dis\n"
 	      "prints them: LLVM syntax, aliases, ABI or numeric registers),\n"
 	      "read from the files or standard input.  Blank lines and lines\n"
-	      "starting with # are skipped; text after # ends a line.\n"
+	      "starting with # are skipped; text after # ends a line.  Lines may\n"
+	      "end in LF or CRLF; a NUL byte or a carriage return elsewhere in a\n"
+	      "line, register numbers with leading zeros, bstrins/bstrpick with\n"
+	      "msb < lsb and AM* with rd equal to rj or rk are refused, as LLVM's\n"
+	      "assembler refuses them.\n"
 	      "\n"
 	      "  -o, --output FILE   write the words as raw little-endian code to FILE\n"
 	      "                      (default: one hex word per line on standard output)\n"
@@ -53,28 +58,59 @@ static int push(struct words *w, uint32_t word)
 	return 0;
 }
 
+/*
+ * One line of f into buf, without its newline; false at the end of the
+ * file.  Read byte by byte, so that a NUL byte is seen (*nul) instead of
+ * ending the string early, and a line too long for buf (*too_long) is
+ * read to its end and dropped, not taken for the next line.
+ */
+static bool read_line(FILE *f, char *buf, size_t size, bool *nul, bool *too_long)
+{
+	size_t n = 0;
+	int c;
+
+	*nul = *too_long = false;
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (c == '\0')
+			*nul = true;
+		if (n + 1 < size)
+			buf[n++] = (char)c;
+		else
+			*too_long = true;
+	}
+	buf[n] = '\0';
+	return c != EOF || n > 0 || *nul || *too_long;
+}
+
 /* Assemble every line of f; returns the number of bad lines. */
 static unsigned assemble(FILE *f, const char *name, struct words *out)
 {
 	char line[512];
 	unsigned lineno = 0, bad = 0;
+	bool nul, too_long;
 
-	while (fgets(line, sizeof(line), f)) {
+	while (read_line(f, line, sizeof(line), &nul, &too_long)) {
 		const char *s = line;
 		struct la64_insn insn;
 		enum la64_status st;
 		size_t len = strlen(line);
 
 		lineno++;
-		if (len == sizeof(line) - 1 && line[len - 1] != '\n') {
-			fprintf(stderr, "la64as: %s:%u: line longer than %zu bytes\n",
+		if (too_long || nul) {
+			fprintf(stderr, too_long ? "la64as: %s:%u: line longer than %zu bytes\n" :
+				"la64as: %s:%u: a NUL byte in the line\n",
 				name, lineno, sizeof(line) - 2);
 			bad++;
-			while (fgets(line, sizeof(line), f) && !strchr(line, '\n'))
-				;
 			continue;
 		}
-		line[strcspn(line, "\r\n")] = '\0';
+		if (len > 0 && line[len - 1] == '\r')
+			line[--len] = '\0'; /* a CRLF line end */
+		if (strchr(line, '\r')) {
+			fprintf(stderr, "la64as: %s:%u: a carriage return inside the line\n",
+				name, lineno);
+			bad++;
+			continue;
+		}
 		s += strspn(s, " \t");
 		if (*s == '\0' || *s == '#')
 			continue;
