@@ -2,6 +2,10 @@
 /*
  * fairlock: what the lock algorithms assume of the machine and compiler.
  *
+ * "Seed NNN" in these headers names the kernel patch it refers to; the
+ * list is docs/seeds.md (002: the generic ticket lock, 003: the
+ * qspinlock's mixed-size atomics, 004: the qrwlock's fairness).
+ *
  * Every lock word in this library is a naturally aligned 32-bit object that
  * is also accessed as 8-bit and 16-bit parts (the ticket lock's owner
  * half-word, the qspinlock's locked byte / pending byte / tail half-word,

@@ -2,8 +2,9 @@
 /*
  * la64: decode and print LoongArch LA64 machine code.
  *
- * The decoder covers the base (non-vector) instruction set as LLVM 19
- * decodes it and prints the text llvm-objdump-19 prints.  It allocates
+ * The decoder covers the base instruction set and the LSX, LASX, LBT and
+ * LVZ extensions as LLVM 19 decodes them, and prints the text
+ * llvm-objdump-19 prints.  It allocates
  * nothing and keeps no state: every function is reentrant and safe to call
  * from any number of threads.
  *
