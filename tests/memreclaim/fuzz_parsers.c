@@ -27,10 +27,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, data, size);
 	text[size] = '\0';
 
-	if (parse_size(text, &v, err, sizeof(err)) == 0) {
+	if (tool_parse_size(text, &v, err, sizeof(err)) == 0) {
 		/* what we would write: decimal, parsed back to the same */
 		snprintf(again, sizeof(again), "%" PRIu64, v);
-		if (parse_size(again, &w, err, sizeof(err)) != 0 || w != v)
+		if (tool_parse_size(again, &w, err, sizeof(err)) != 0 || w != v)
 			abort();
 	} else if (v != 7 || !err[0]) {
 		abort(); /* a refusal leaves the output alone and says why */

@@ -19,7 +19,7 @@ static uint64_t size_ok(const char *s)
 	char err[256];
 	uint64_t v = 0;
 
-	if (parse_size(s, &v, err, sizeof(err)) != 0) {
+	if (tool_parse_size(s, &v, err, sizeof(err)) != 0) {
 		fprintf(stderr, "'%s' refused: %s\n", s, err);
 		exit(1);
 	}
@@ -31,7 +31,7 @@ static void size_bad(const char *s, const char *why)
 	char err[256] = "";
 	uint64_t v = 12345;
 
-	CHECK(parse_size(s, &v, err, sizeof(err)) == -1);
+	CHECK(tool_parse_size(s, &v, err, sizeof(err)) == -1);
 	CHECK(v == 12345); /* untouched */
 	if (!strstr(err, why)) {
 		fprintf(stderr, "'%s': message '%s' lacks '%s'\n", s, err, why);
@@ -140,10 +140,10 @@ static void numbers(void)
 	};
 	uint64_t v = 0;
 
-	CHECK(parse_u64("0", &v) == 0 && v == 0);
-	CHECK(parse_u64("18446744073709551615", &v) == 0 && v == UINT64_MAX);
-	CHECK(parse_u64("18446744073709551616", &v) == -ERANGE);
-	CHECK(parse_u64("", &v) == -EINVAL);
+	CHECK(tool_parse_u64("0", &v) == 0 && v == 0);
+	CHECK(tool_parse_u64("18446744073709551615", &v) == 0 && v == UINT64_MAX);
+	CHECK(tool_parse_u64("18446744073709551616", &v) == -ERANGE);
+	CHECK(tool_parse_u64("", &v) == -EINVAL);
 	CHECK(mkdtemp(dir) != NULL);
 	put(dir, "memory.current", "104857600\n");
 	CHECK(mr_read_u64(dir, "memory.current", &v) == 0 && v == 104857600);
@@ -167,13 +167,13 @@ static void numbers(void)
 		memset(big, '7', sizeof(big) - 1);
 		big[sizeof(big) - 1] = '\0';
 		put(dir, "memory.stat", big);
-		CHECK(sysfs_read(dir, "memory.stat", buf, sizeof(buf)) == -EFBIG);
+		CHECK(tool_sysfs_read(dir, "memory.stat", buf, sizeof(buf)) == -EFBIG);
 		big[15] = '\0'; /* exactly fits: 15 bytes and the NUL */
 		put(dir, "memory.stat", big);
-		CHECK(sysfs_read(dir, "memory.stat", buf, sizeof(buf)) == 15);
+		CHECK(tool_sysfs_read(dir, "memory.stat", buf, sizeof(buf)) == 15);
 		CHECK(strcmp(buf, big) == 0);
 		put(dir, "memory.stat", "");
-		CHECK(sysfs_read(dir, "memory.stat", buf, sizeof(buf)) == 0);
+		CHECK(tool_sysfs_read(dir, "memory.stat", buf, sizeof(buf)) == 0);
 	}
 	for (size_t i = 0; i < 3; i++) {
 		static const char *const made[] = {
@@ -192,13 +192,13 @@ static void labels(void)
 {
 	char out[64];
 
-	CHECK(prom_label(out, sizeof(out), "cgroup", "/sys/fs/cgroup/a") == 0);
+	CHECK(tool_prom_label(out, sizeof(out), "cgroup", "/sys/fs/cgroup/a") == 0);
 	CHECK(strcmp(out, "{cgroup=\"/sys/fs/cgroup/a\"}") == 0);
-	CHECK(prom_label(out, sizeof(out), "cgroup", "q\"x\\y\nz") == 0);
+	CHECK(tool_prom_label(out, sizeof(out), "cgroup", "q\"x\\y\nz") == 0);
 	CHECK(strcmp(out, "{cgroup=\"q\\\"x\\\\y\\nz\"}") == 0);
 	/* 15 characters and the NUL: 15 bytes are one too few. */
-	CHECK(prom_label(out, 15, "cgroup", "abcd") == -1 && out[0] == '\0');
-	CHECK(prom_label(out, 16, "cgroup", "abcd") == 0);
+	CHECK(tool_prom_label(out, 15, "cgroup", "abcd") == -1 && out[0] == '\0');
+	CHECK(tool_prom_label(out, 16, "cgroup", "abcd") == 0);
 	CHECK(strcmp(out, "{cgroup=\"abcd\"}") == 0);
 }
 

@@ -6,7 +6,7 @@
 #include <time.h>
 
 /* Seconds on CLOCK_MONOTONIC: differences only, immune to clock steps. */
-static inline double now_s(void)
+static inline double tool_now_s(void)
 {
 	struct timespec ts;
 

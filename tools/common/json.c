@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-void json_string(FILE *f, const char *s)
+void tool_json_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
@@ -23,7 +23,7 @@ void json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-int prom_label(char *out, size_t len, const char *name, const char *s)
+int tool_prom_label(char *out, size_t len, const char *name, const char *s)
 {
 	int n = snprintf(out, len, "{%s=\"", name);
 	size_t i;

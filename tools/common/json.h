@@ -10,13 +10,13 @@
 #include <stdio.h>
 
 /* Write s as a JSON string literal, quotes included. */
-void json_string(FILE *f, const char *s);
+void tool_json_string(FILE *f, const char *s);
 
 /*
  * Format the label set {name="s"} into out, with s escaped as the
  * Prometheus text format requires (backslash, double quote and newline).
  * Returns 0, or -1 when it does not fit (out is then empty).
  */
-int prom_label(char *out, size_t len, const char *name, const char *s);
+int tool_prom_label(char *out, size_t len, const char *name, const char *s);
 
 #endif

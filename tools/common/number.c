@@ -3,7 +3,7 @@
 
 #include <errno.h>
 
-int parse_u64(const char *s, uint64_t *out)
+int tool_parse_u64(const char *s, uint64_t *out)
 {
 	uint64_t v = 0;
 

@@ -10,6 +10,6 @@
  * space, no suffix, no empty string (the kernel prints "%llu").  Returns
  * 0, -EINVAL for anything but digits, or -ERANGE past UINT64_MAX.
  */
-int parse_u64(const char *s, uint64_t *out);
+int tool_parse_u64(const char *s, uint64_t *out);
 
 #endif

@@ -15,7 +15,7 @@ static int digit_value(char c)
 	return 99;
 }
 
-int parse_size(const char *s, uint64_t *out, char *err, size_t errlen)
+int tool_parse_size(const char *s, uint64_t *out, char *err, size_t errlen)
 {
 	const char *p = s;
 	unsigned int base = 10, shift = 0;
@@ -66,7 +66,7 @@ int parse_size(const char *s, uint64_t *out, char *err, size_t errlen)
 	return 0;
 }
 
-void format_size(char *buf, size_t len, double bytes)
+void tool_format_size(char *buf, size_t len, double bytes)
 {
 	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
 	int u = 0;

@@ -13,9 +13,9 @@
  * refuses an empty string (memory.reclaim reads "" as "everything"), a
  * sign, whitespace and overflow.  Returns 0, or -1 with a reason in err.
  */
-int parse_size(const char *s, uint64_t *out, char *err, size_t errlen);
+int tool_parse_size(const char *s, uint64_t *out, char *err, size_t errlen);
 
 /* "1.5 MiB" style; buf of at least 16 bytes. */
-void format_size(char *buf, size_t len, double bytes);
+void tool_format_size(char *buf, size_t len, double bytes);
 
 #endif

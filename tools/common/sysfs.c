@@ -17,7 +17,7 @@ static int attr_path(char *path, size_t len, const char *dir, const char *attr)
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-int sysfs_read(const char *dir, const char *attr, char *buf, size_t len)
+int tool_sysfs_read(const char *dir, const char *attr, char *buf, size_t len)
 {
 	char path[PATH_MAX];
 	ssize_t n;
@@ -63,7 +63,7 @@ int sysfs_read(const char *dir, const char *attr, char *buf, size_t len)
 	return (int)n;
 }
 
-int sysfs_write(const char *dir, const char *attr, const char *value)
+int tool_sysfs_write(const char *dir, const char *attr, const char *value)
 {
 	char path[PATH_MAX];
 	size_t len = strlen(value);
@@ -83,7 +83,7 @@ int sysfs_write(const char *dir, const char *attr, const char *value)
 	return err;
 }
 
-int sysfs_exists(const char *dir, const char *attr)
+int tool_sysfs_exists(const char *dir, const char *attr)
 {
 	char path[PATH_MAX];
 	struct stat st;

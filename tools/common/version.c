@@ -3,7 +3,7 @@
 
 #include <stdio.h>
 
-int print_version(const char *tool)
+int tool_print_version(const char *tool)
 {
 	/* TOOLS_VERSION: the project's version, from CMake. */
 	printf("%s %s (fairlock-toolkit)\n", tool, TOOLS_VERSION);

@@ -4,6 +4,6 @@
 #define TOOLS_COMMON_VERSION_H
 
 /* Print "TOOL VERSION (fairlock-toolkit)" on stdout; returns 0. */
-int print_version(const char *tool);
+int tool_print_version(const char *tool);
 
 #endif

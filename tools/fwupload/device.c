@@ -21,7 +21,7 @@ bool fwu_sysfs_is_fw_upload(const char *dir)
 {
 	for (size_t i = 0; i < sizeof(fw_upload_attrs) / sizeof(*fw_upload_attrs);
 	     i++)
-		if (!sysfs_exists(dir, fw_upload_attrs[i]))
+		if (!tool_sysfs_exists(dir, fw_upload_attrs[i]))
 			return false;
 	return true;
 }
@@ -73,7 +73,7 @@ static int sys_read(struct fwu_device *d, const char *attr, char *buf,
 	for (size_t i = 0; i < NPOLLED; i++)
 		if (!strcmp(attr, polled_attrs[i]))
 			return read_polled(p, i, buf, len);
-	n = sysfs_read(p->dir, attr, buf, len);
+	n = tool_sysfs_read(p->dir, attr, buf, len);
 	return n < 0 ? n : 0;
 }
 
@@ -81,7 +81,7 @@ static int sys_write(struct fwu_device *d, const char *attr, const char *val)
 {
 	struct sysfs_priv *p = d->priv;
 
-	return sysfs_write(p->dir, attr, val);
+	return tool_sysfs_write(p->dir, attr, val);
 }
 
 /* data is a binary attribute: write the image at increasing offsets. */

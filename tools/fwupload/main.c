@@ -58,17 +58,17 @@ static void print_json_result(const struct cli *c, const char *device,
 			      const struct progress *p)
 {
 	printf("{\"device\": ");
-	json_string(stdout, device);
+	tool_json_string(stdout, device);
 	printf(", \"image\": ");
-	json_string(stdout, image);
+	tool_json_string(stdout, image);
 	printf(", \"size\": %zu, \"result\": \"%s\", \"exit_code\": %d, "
 	       "\"exit_class\": ",
 	       r->size, r->exit == FWU_OK ? "ok" : "error", (int)r->exit);
-	json_string(stdout, fwu_exit_name(r->exit));
+	tool_json_string(stdout, fwu_exit_name(r->exit));
 	printf(", \"error\": ");
-	json_string(stdout, r->error);
+	tool_json_string(stdout, r->error);
 	printf(", \"message\": ");
-	json_string(stdout, r->message);
+	tool_json_string(stdout, r->message);
 	printf(", \"elapsed_s\": %.3f", r->elapsed);
 	if (c->events) {
 		printf(", \"events\": [");
@@ -126,7 +126,7 @@ static int cmd_upload(const struct cli *c, const char *device, const char *image
 	o.progress = progress_event;
 	o.progress_arg = p;
 	o.interrupted = stop_requested;
-	o.now = now_s;
+	o.now = tool_now_s;
 	fwu_upload(&d, data, size, &o, &r);
 	progress_end(p);
 	if (c->json)
@@ -167,11 +167,11 @@ static int show_status(const struct cli *c, const char *device, bool first)
 	}
 	if (c->json) {
 		printf("%s{\"device\": ", first ? "" : ", ");
-		json_string(stdout, device);
+		tool_json_string(stdout, device);
 		printf(", \"status\": ");
-		json_string(stdout, status);
+		tool_json_string(stdout, status);
 		printf(", \"error\": ");
-		json_string(stdout, error);
+		tool_json_string(stdout, error);
 		printf(", \"remaining_size\": %s}", *remaining ? remaining : "null");
 	} else {
 		printf("%-16s %-13s %-28s %s\n", device, status,
@@ -292,7 +292,7 @@ int main(int argc, char **argv)
 			break;
 		case 'r': c.root = optarg; break;
 		case 'h': fputs(usage, stdout); return FWU_OK;
-		case 'V': return print_version("fwupload");
+		case 'V': return tool_print_version("fwupload");
 		default: fputs(usage, stderr); return FWU_EXIT_USAGE;
 		}
 	}

@@ -26,9 +26,9 @@ void progress_event(const struct fwu_event *e, void *arg)
 		p->last_status = e->status;
 		return;
 	}
-	format_size(a, sizeof(a), (double)done);
-	format_size(b, sizeof(b), (double)p->size);
-	format_size(rate, sizeof(rate), e->t > 0 ? (double)done / e->t : 0);
+	tool_format_size(a, sizeof(a), (double)done);
+	tool_format_size(b, sizeof(b), (double)p->size);
+	tool_format_size(rate, sizeof(rate), e->t > 0 ? (double)done / e->t : 0);
 	fprintf(stderr, "\r%s: %-12s %10s / %-10s %3d%%  %10s/s  %6.1f s ",
 		p->device, fwu_status_name(e->status), a, b,
 		p->size ? (int)(100.0 * (double)done / (double)p->size) : 100,

@@ -185,7 +185,7 @@ int main(int argc, char **argv)
 		switch (opt) {
 		case 'o': output = optarg; break;
 		case 'h': usage(stdout); return 0;
-		case 'V': return print_version("la64as");
+		case 'V': return tool_print_version("la64as");
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}

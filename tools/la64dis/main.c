@@ -210,7 +210,7 @@ int main(int argc, char **argv)
 		case 'C': flags &= ~LA64_PRINT_CSR_NAMES; break;
 		case 'U': flags |= LA64_PRINT_U0; break;
 		case 'h': usage(stdout); return 0;
-		case 'V': return print_version("la64dis");
+		case 'V': return tool_print_version("la64dis");
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}

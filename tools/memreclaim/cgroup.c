@@ -125,13 +125,13 @@ enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 			 errno == ENOENT ? "no such cgroup" : "not a directory");
 		return MR_EXIT_NOCGROUP;
 	}
-	if (!sysfs_exists(dir, "cgroup.controllers")) {
+	if (!tool_sysfs_exists(dir, "cgroup.controllers")) {
 		snprintf(err, errlen,
 			 "%s: not a cgroup v2 directory (no cgroup.controllers)",
 			 dir);
 		return MR_EXIT_NOCGROUP;
 	}
-	if (!sysfs_exists(dir, "memory.current")) {
+	if (!tool_sysfs_exists(dir, "memory.current")) {
 		snprintf(err, errlen,
 			 "%s: no memory controller here (no memory.current: "
 			 "enable it with +memory in the parent's "
@@ -144,7 +144,7 @@ enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 int mr_read_u64(const char *dir, const char *attr, uint64_t *v)
 {
 	char buf[64];
-	int n = sysfs_read(dir, attr, buf, sizeof(buf));
+	int n = tool_sysfs_read(dir, attr, buf, sizeof(buf));
 
 	if (n < 0)
 		return n;
@@ -152,7 +152,7 @@ int mr_read_u64(const char *dir, const char *attr, uint64_t *v)
 		*v = UINT64_MAX;
 		return 0;
 	}
-	return parse_u64(buf, v);
+	return tool_parse_u64(buf, v);
 }
 
 bool mr_kernel_has_reclaim_swappiness(void)

@@ -141,12 +141,12 @@ int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
 		char serr[128];
 		uint64_t v;
 
-		if (parse_size(value, &v, serr, sizeof(serr)) < 0)
+		if (tool_parse_size(value, &v, serr, sizeof(serr)) < 0)
 			return bad(err, errlen, key, value, serr);
 		if (k->min_one_page && v < p->page_size) {
 			char page[24], why[64];
 
-			format_size(page, sizeof(page), (double)p->page_size);
+			tool_format_size(page, sizeof(page), (double)p->page_size);
 			snprintf(why, sizeof(why), "%s (%s)", k->want, page);
 			return bad(err, errlen, key, value, why);
 		}

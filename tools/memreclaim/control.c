@@ -107,8 +107,8 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 	}
 	if (s->current <= p->floor) {
 		d->action = MR_AT_FLOOR;
-		format_size(cur, sizeof(cur), (double)s->current);
-		format_size(fl, sizeof(fl), (double)p->floor);
+		tool_format_size(cur, sizeof(cur), (double)s->current);
+		tool_format_size(fl, sizeof(fl), (double)p->floor);
 		snprintf(d->why, sizeof(d->why), "memory.current %s at the floor %s",
 			 cur, fl);
 		return;
@@ -133,7 +133,7 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 	d->action = MR_RECLAIM;
 	d->bytes = (uint64_t)step / p->page_size * p->page_size;
 	ctl->calm++;
-	format_size(cur, sizeof(cur), (double)s->current);
+	tool_format_size(cur, sizeof(cur), (double)s->current);
 	snprintf(d->why, sizeof(d->why),
 		 "pressure %.3f%% < %.3f%%, refaults %.0f%%, %.2f%% of %s",
 		 d->pressure * 100, p->target * 100, d->refault_share * 100,
@@ -153,8 +153,8 @@ bool mr_zswap_tune(const struct mr_params *p, const struct mr_zswap_sample *z,
 
 	if (!p->zswap_tuning)
 		return false;
-	format_size(held, sizeof(held), (double)z->zswapped);
-	format_size(swapped, sizeof(swapped), (double)z->swap_current);
+	tool_format_size(held, sizeof(held), (double)z->zswapped);
+	tool_format_size(swapped, sizeof(swapped), (double)z->swap_current);
 	if ((poor_ratio || rejected) && z->zswap_max != 0) {
 		/* Halve what the pool may hold, from what it holds now. */
 		uint64_t base = z->zswap_max == MR_NO_LIMIT || z->zswap_max > z->zswap ?

@@ -153,10 +153,10 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 
 	mr_log(LOG_INFO, "watching %zu cgroups every %.3f s%s", d.ncg, d.conf.interval_s,
 	      o->dry_run ? " (dry run: nothing is written)" : "");
-	last = now_s();
+	last = tool_now_s();
 	next = last;
 	while (!mr_stop_requested) {
-		double t = now_s();
+		double t = tool_now_s();
 
 		if (reload_requested) {
 			reload_requested = 0;
@@ -172,9 +172,9 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 		if (o->iterations && d.ticks > (uint64_t)o->iterations)
 			break;
 		next += d.conf.interval_s;
-		if (next < now_s())
-			next = now_s() + d.conf.interval_s; /* fell behind: no burst */
-		while (!mr_stop_requested && !reload_requested && now_s() < next)
+		if (next < tool_now_s())
+			next = tool_now_s() + d.conf.interval_s; /* fell behind: no burst */
+		while (!mr_stop_requested && !reload_requested && tool_now_s() < next)
 			sleep_until(next);
 	}
 	mr_log(LOG_INFO, "stopping after %" PRIu64 " intervals, %.3f s of CPU", d.ticks,

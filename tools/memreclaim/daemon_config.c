@@ -100,7 +100,7 @@ static size_t expand_pattern(const char *root, const struct mr_cgroup_conf *s,
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		const char *dir = g.gl_pathv[i];
 
-		if (strlen(dir) <= skip || !sysfs_exists(dir, "cgroup.controllers"))
+		if (strlen(dir) <= skip || !tool_sysfs_exists(dir, "cgroup.controllers"))
 			continue;
 		if (!add_matched(out, dir + skip, &s->params))
 			lost++;
@@ -137,7 +137,7 @@ static void print_setting(const struct mr_setting *k, const void *where)
 		uint64_t v;
 
 		memcpy(&v, field, sizeof(v));
-		format_size(text, sizeof(text), (double)v);
+		tool_format_size(text, sizeof(text), (double)v);
 		break;
 	}
 	case MR_SET_BOOL: {
@@ -216,7 +216,7 @@ void mr_print_config(const struct mr_config *c, const char *root)
 		if (mr_cgroup_open(root, c->cgroup[i].path, dir, sizeof(dir), err,
 				   sizeof(err)) != MR_OK)
 			printf("  warning: %s (the daemon waits for it)\n", err);
-		else if (!sysfs_exists(dir, "memory.reclaim"))
+		else if (!tool_sysfs_exists(dir, "memory.reclaim"))
 			printf("  warning: %s/memory.reclaim: missing: the kernel predates Linux 5.19\n",
 			       dir);
 	}

@@ -109,7 +109,7 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 	int rc, swappiness = -1;
 
 	/* Everything is checked before anything is written. */
-	if (parse_size(size, &bytes, err, sizeof(err)) < 0) {
+	if (tool_parse_size(size, &bytes, err, sizeof(err)) < 0) {
 		fprintf(stderr, "memreclaim: size %s\n", err);
 		return MR_EXIT_USAGE;
 	}
@@ -125,7 +125,7 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 	code = open_cgroup(o, cgroup, dir, sizeof(dir));
 	if (code != MR_OK)
 		return code;
-	if (!sysfs_exists(dir, "memory.reclaim")) {
+	if (!tool_sysfs_exists(dir, "memory.reclaim")) {
 		fprintf(stderr, "memreclaim: %s/memory.reclaim: missing: the "
 				"kernel predates Linux 5.19\n", dir);
 		return MR_EXIT_NOKERNEL;
@@ -147,7 +147,7 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 		snprintf(req, sizeof(req), "%" PRIu64, bytes);
 	/* The kernel stops on a pending signal (EINTR): ask again. */
 	do
-		rc = sysfs_write(dir, "memory.reclaim", req);
+		rc = tool_sysfs_write(dir, "memory.reclaim", req);
 	while (rc == -EINTR);
 	if (rc < 0 && rc != -EAGAIN) {
 		fprintf(stderr, "memreclaim: %s/memory.reclaim: %s\n", dir,
@@ -156,13 +156,13 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 	}
 	if (mr_read_u64(dir, "memory.current", &after) < 0)
 		after = before;
-	format_size(a, sizeof(a), (double)bytes);
-	format_size(b, sizeof(b), (double)before - (double)after);
-	format_size(c, sizeof(c), (double)before);
-	format_size(d, sizeof(d), (double)after);
+	tool_format_size(a, sizeof(a), (double)bytes);
+	tool_format_size(b, sizeof(b), (double)before - (double)after);
+	tool_format_size(c, sizeof(c), (double)before);
+	tool_format_size(d, sizeof(d), (double)after);
 	if (o->json) {
 		printf("{\"cgroup\": ");
-		json_string(stdout, dir);
+		tool_json_string(stdout, dir);
 		printf(", \"asked_bytes\": %" PRIu64 ", \"reclaimed_bytes\": %" PRId64
 		       ", \"current_before\": %" PRIu64 ", \"current_after\": %" PRIu64
 		       ", \"result\": \"%s\"}\n",
@@ -212,14 +212,14 @@ static int show_stat(const struct opts *o, const char *cgroup, bool first)
 
 	if (code != MR_OK)
 		return code;
-	prom_label(lbl, sizeof(lbl), "cgroup", dir);
-	rc = sysfs_read(dir, "memory.stat", text, sizeof(text));
+	tool_prom_label(lbl, sizeof(lbl), "cgroup", dir);
+	rc = tool_sysfs_read(dir, "memory.stat", text, sizeof(text));
 	if (rc < 0 || mr_parse_stat(text, &s, err, sizeof(err)) < 0) {
 		fprintf(stderr, "memreclaim: %s/memory.stat: %s\n", dir,
 			rc < 0 ? strerror(-rc) : err);
 		return rc < 0 ? io_exit(rc) : (int)MR_EXIT_IO;
 	}
-	rc = sysfs_read(dir, "memory.pressure", text, sizeof(text));
+	rc = tool_sysfs_read(dir, "memory.pressure", text, sizeof(text));
 	if (rc < 0 || mr_parse_pressure(text, &p, err, sizeof(err)) < 0) {
 		fprintf(stderr, "memreclaim: %s/memory.pressure: %s\n", dir,
 			rc < 0 ? strerror(-rc) : err);
@@ -228,14 +228,14 @@ static int show_stat(const struct opts *o, const char *cgroup, bool first)
 	if (o->json)
 		printf("%s{\"cgroup\": ", first ? "" : ",\n ");
 	if (o->json)
-		json_string(stdout, dir);
+		tool_json_string(stdout, dir);
 	else if (!o->prometheus)
 		printf("%s%s\n", first ? "" : "\n", dir);
 	for (size_t i = 0; i < sizeof(single_files) / sizeof(*single_files); i++) {
 		char v[64];
 		bool is_max;
 
-		if (sysfs_read(dir, single_files[i], v, sizeof(v)) < 0)
+		if (tool_sysfs_read(dir, single_files[i], v, sizeof(v)) < 0)
 			continue; /* absent on this kernel or the root */
 		is_max = strcmp(v, "max") == 0;
 		metric_name(name, sizeof(name), single_files[i]);
@@ -323,7 +323,7 @@ static int cmd_zswap(const struct opts *o, const char *cgroup)
 
 	if (code != MR_OK)
 		return code;
-	if (!sysfs_exists(dir, "memory.zswap.max")) {
+	if (!tool_sysfs_exists(dir, "memory.zswap.max")) {
 		fprintf(stderr, "memreclaim: %s/memory.zswap.max: missing: the "
 				"kernel lacks per-cgroup zswap (Linux 5.19+, "
 				"CONFIG_ZSWAP)\n", dir);
@@ -335,13 +335,13 @@ static int cmd_zswap(const struct opts *o, const char *cgroup)
 
 		if (!strcmp(o->zswap_max, "max")) {
 			snprintf(val, sizeof(val), "max");
-		} else if (parse_size(o->zswap_max, &bytes, err, sizeof(err)) < 0) {
+		} else if (tool_parse_size(o->zswap_max, &bytes, err, sizeof(err)) < 0) {
 			fprintf(stderr, "memreclaim: --max %s\n", err);
 			return MR_EXIT_USAGE;
 		} else {
 			snprintf(val, sizeof(val), "%" PRIu64, bytes);
 		}
-		rc = sysfs_write(dir, "memory.zswap.max", val);
+		rc = tool_sysfs_write(dir, "memory.zswap.max", val);
 		if (rc < 0) {
 			fprintf(stderr, "memreclaim: %s/memory.zswap.max: %s\n",
 				dir, strerror(-rc));
@@ -349,13 +349,13 @@ static int cmd_zswap(const struct opts *o, const char *cgroup)
 		}
 	}
 	if (o->writeback) {
-		if (!sysfs_exists(dir, "memory.zswap.writeback")) {
+		if (!tool_sysfs_exists(dir, "memory.zswap.writeback")) {
 			fprintf(stderr, "memreclaim: %s/memory.zswap.writeback: "
 					"missing: the kernel predates Linux 6.8\n",
 				dir);
 			return MR_EXIT_NOKERNEL;
 		}
-		rc = sysfs_write(dir, "memory.zswap.writeback", o->writeback);
+		rc = tool_sysfs_write(dir, "memory.zswap.writeback", o->writeback);
 		if (rc < 0) {
 			fprintf(stderr, "memreclaim: %s/memory.zswap.writeback: %s\n",
 				dir, strerror(-rc));
@@ -364,7 +364,7 @@ static int cmd_zswap(const struct opts *o, const char *cgroup)
 	}
 	if (o->json) {
 		printf("{\"cgroup\": ");
-		json_string(stdout, dir);
+		tool_json_string(stdout, dir);
 	} else {
 		printf("%s\n", dir);
 	}
@@ -374,7 +374,7 @@ static int cmd_zswap(const struct opts *o, const char *cgroup)
 						     "memory.zswap.writeback" };
 
 		for (size_t i = 0; i < 3; i++) {
-			if (sysfs_read(dir, files[i], v, sizeof(v)) < 0)
+			if (tool_sysfs_read(dir, files[i], v, sizeof(v)) < 0)
 				continue;
 			if (o->json)
 				printf(", \"%s\": \"%s\"", files[i], v);
@@ -495,7 +495,7 @@ static int take_option(struct opts *o, int opt)
 		o->writeback = optarg;
 		break;
 	case 'h': print_usage(stdout); return MR_OK;
-	case 'V': return print_version("memreclaim");
+	case 'V': return tool_print_version("memreclaim");
 	default: print_usage(stderr); return MR_EXIT_USAGE;
 	}
 	return -1;

@@ -111,7 +111,7 @@ static void write_prometheus(FILE *f, const struct daemon *d)
 		for (size_t i = 0; i < d->ncg; i++) {
 			char lbl[2 * MR_PATH_MAX + 16];
 
-			prom_label(lbl, sizeof(lbl), "cgroup", d->cg[i].conf->path);
+			tool_prom_label(lbl, sizeof(lbl), "cgroup", d->cg[i].conf->path);
 			fprintf(f, "%s%s %.17g\n", m->name, lbl,
 				metric_value(m, &d->cg[i]));
 		}
@@ -131,9 +131,9 @@ static void write_json(FILE *f, const struct daemon *d)
 		const struct cg_state *c = &d->cg[i];
 
 		fprintf(f, "%s\n {\"cgroup\": ", i ? "," : "");
-		json_string(f, c->conf->path);
+		tool_json_string(f, c->conf->path);
 		fprintf(f, ", \"state\": \"%s\", \"why\": ", mr_cg_state_name(c->state));
-		json_string(f, c->why);
+		tool_json_string(f, c->why);
 		fprintf(f, ", \"memory_current\": %" PRIu64
 			", \"pressure\": %.6f, \"reclaimed_bytes_total\": %" PRIu64
 			", \"reclaims\": %" PRIu64 ", \"backoffs\": %" PRIu64

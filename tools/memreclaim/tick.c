@@ -15,7 +15,7 @@ static int read_stall(const char *dir, const char *file, uint64_t *us)
 {
 	char text[512], err[128];
 	struct mr_pressure p;
-	int n = sysfs_read(dir, file, text, sizeof(text));
+	int n = tool_sysfs_read(dir, file, text, sizeof(text));
 
 	if (n < 0)
 		return n;
@@ -29,7 +29,7 @@ static int read_stat(const char *dir, struct mr_stat *s)
 {
 	static char text[MR_STAT_TEXT];
 	char err[128];
-	int n = sysfs_read(dir, "memory.stat", text, sizeof(text));
+	int n = tool_sysfs_read(dir, "memory.stat", text, sizeof(text));
 
 	if (n < 0)
 		return n;
@@ -58,7 +58,7 @@ static int write_reclaim(const char *dir, uint64_t bytes, int swappiness)
 	else
 		snprintf(req, sizeof(req), "%" PRIu64, bytes);
 	do
-		rc = sysfs_write(dir, "memory.reclaim", req);
+		rc = tool_sysfs_write(dir, "memory.reclaim", req);
 	while (rc == -EINTR && !mr_stop_requested);
 	return rc == -EAGAIN ? 0 : rc;
 }
@@ -108,11 +108,11 @@ static void tune_zswap(struct daemon *d, struct cg_state *c,
 	if (z.zswap_max == MR_NO_LIMIT)
 		snprintf(from, sizeof(from), "max");
 	else
-		format_size(from, sizeof(from), (double)z.zswap_max);
+		tool_format_size(from, sizeof(from), (double)z.zswap_max);
 	if (new_max == MR_NO_LIMIT)
 		snprintf(to, sizeof(to), "max");
 	else
-		format_size(to, sizeof(to), (double)new_max);
+		tool_format_size(to, sizeof(to), (double)new_max);
 	if (d->opts->dry_run) {
 		mr_log(LOG_INFO, "%s: dry run: would set memory.zswap.max %s -> %s: %s",
 		      c->dir, from, to, why);
@@ -122,7 +122,7 @@ static void tune_zswap(struct daemon *d, struct cg_state *c,
 		snprintf(val, sizeof(val), "max");
 	else
 		snprintf(val, sizeof(val), "%" PRIu64, new_max);
-	rc = sysfs_write(c->dir, "memory.zswap.max", val);
+	rc = tool_sysfs_write(c->dir, "memory.zswap.max", val);
 	if (rc < 0) {
 		c->errors++;
 		mr_log(LOG_ERR, "%s/memory.zswap.max: write failed: %s; skipped",
@@ -142,7 +142,7 @@ static void reclaim(const struct daemon *d, struct cg_state *c,
 	uint64_t after;
 	int rc;
 
-	format_size(asked, sizeof(asked), (double)dec->bytes);
+	tool_format_size(asked, sizeof(asked), (double)dec->bytes);
 	if (d->opts->dry_run) {
 		mr_log(LOG_INFO, "%s: dry run: would reclaim %s (%s)", c->dir,
 		       asked, dec->why);
@@ -161,7 +161,7 @@ static void reclaim(const struct daemon *d, struct cg_state *c,
 	}
 	c->reclaimed_total += c->reclaimed_last;
 	c->reclaims++;
-	format_size(got, sizeof(got), (double)c->reclaimed_last);
+	tool_format_size(got, sizeof(got), (double)c->reclaimed_last);
 	mr_log(LOG_INFO, "%s: reclaim %s, got %s (%s)", c->dir, asked, got, dec->why);
 }
 
@@ -187,7 +187,7 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 		mr_log(LOG_INFO, "%s: present; watching", c->dir);
 	c->present = true;
 	rc = read_stall(c->dir, "memory.pressure", &stall);
-	if (rc == 0 && p->io_pressure && sysfs_exists(c->dir, "io.pressure") &&
+	if (rc == 0 && p->io_pressure && tool_sysfs_exists(c->dir, "io.pressure") &&
 	    read_stall(c->dir, "io.pressure", &io) == 0)
 		stall += io;
 	if (rc == 0)
