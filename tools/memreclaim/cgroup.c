@@ -163,3 +163,19 @@ bool mr_kernel_has_reclaim_swappiness(void)
 	return uname(&u) == 0 && sscanf(u.release, "%d.%d", &major, &minor) == 2 &&
 	       (major > 6 || (major == 6 && minor >= 11));
 }
+
+int mr_write_reclaim(const char *dir, uint64_t bytes, int swappiness,
+		     const volatile sig_atomic_t *stop)
+{
+	char req[48];
+	int rc;
+
+	if (swappiness >= 0)
+		snprintf(req, sizeof(req), "%" PRIu64 " swappiness=%d", bytes, swappiness);
+	else
+		snprintf(req, sizeof(req), "%" PRIu64, bytes);
+	do
+		rc = tool_sysfs_write(dir, "memory.reclaim", req);
+	while (rc == -EINTR && !(stop && *stop));
+	return rc;
+}

@@ -3,21 +3,12 @@
 #ifndef MEMRECLAIM_CGROUP_H
 #define MEMRECLAIM_CGROUP_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-/* Exit codes of memreclaim (documented in memreclaim.8). */
-enum mr_exit {
-	MR_OK = 0,
-	MR_EXIT_USAGE = 2,      /* bad option, malformed size */
-	MR_EXIT_NOCGROUP = 3,   /* not a cgroup v2 dir, or no memory controller */
-	MR_EXIT_NOKERNEL = 4,   /* the kernel lacks the file or the key */
-	MR_EXIT_PARTIAL = 5,    /* reclaimed less than asked (EAGAIN) */
-	MR_EXIT_IO = 6,         /* a read or write failed */
-	MR_EXIT_PERM = 7,       /* permission denied */
-	MR_EXIT_CONFIG = 8,     /* run: the config file is unreadable or invalid */
-};
+#include "exit_codes.h"
 
 #define MR_MAX_KEYS 128
 
@@ -69,5 +60,18 @@ enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 
 /* Whether memory.reclaim takes swappiness= (Linux 6.11 and later). */
 bool mr_kernel_has_reclaim_swappiness(void);
+
+/* What to say where it does not. */
+#define MR_NO_RECLAIM_SWAPPINESS "memory.reclaim takes swappiness= only from Linux 6.11"
+
+/*
+ * Ask dir's memory.reclaim for `bytes`, with swappiness= when it is >= 0
+ * (check mr_kernel_has_reclaim_swappiness() first).  The kernel gives up
+ * on a pending signal (EINTR): the write is made again until *stop is
+ * set (stop NULL: always).  0, or -EAGAIN when the kernel reclaimed less
+ * than asked, or -errno.
+ */
+int mr_write_reclaim(const char *dir, uint64_t bytes, int swappiness,
+		     const volatile sig_atomic_t *stop);
 
 #endif

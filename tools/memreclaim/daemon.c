@@ -13,8 +13,6 @@
 
 #include <inttypes.h>
 #include <math.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,35 +21,8 @@
 #include "cgroup.h"
 #include "common/clock.h"
 #include "daemon_int.h"
-
-volatile sig_atomic_t mr_stop_requested;
-static volatile sig_atomic_t reload_requested;
-
-static void on_signal(int sig)
-{
-	if (sig == SIGHUP)
-		reload_requested = 1;
-	else
-		mr_stop_requested = 1;
-}
-
-/* One line per event on stderr; under systemd, with a journald priority. */
-void mr_log(enum mr_level lvl, const char *fmt, ...)
-{
-	static int journal = -1;
-	char line[1024];
-	va_list ap;
-
-	if (journal < 0)
-		journal = getenv("JOURNAL_STREAM") != NULL;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap); // NOLINT(clang-analyzer-valist.Uninitialized)
-	va_end(ap);
-	if (journal)
-		fprintf(stderr, "<%d>memreclaim: %s\n", lvl, line);
-	else
-		fprintf(stderr, "memreclaim: %s\n", line);
-}
+#include "log.h"
+#include "stop.h"
 
 /*
  * Expand the pattern sections against the cgroups there are now, and run
@@ -127,7 +98,6 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 {
 	static struct daemon d;
 	static struct mr_config initial;
-	struct sigaction sa;
 	double next, last;
 	int rc;
 
@@ -143,13 +113,7 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 	d.templ = initial;
 	discover(&d, false, true);
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	/* No SA_RESTART: a signal cuts the sleep short so it is acted on at once. */
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	mr_handle_signals();
 
 	mr_log(LOG_INFO, "watching %zu cgroups every %.3f s%s", d.ncg, d.conf.interval_s,
 	      o->dry_run ? " (dry run: nothing is written)" : "");
@@ -158,8 +122,8 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 	while (!mr_stop_requested) {
 		double t = tool_now_s();
 
-		if (reload_requested) {
-			reload_requested = 0;
+		if (mr_reload_requested) {
+			mr_reload_requested = 0;
 			reload(&d);
 		}
 		if (has_patterns(&d.templ))
@@ -174,7 +138,7 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 		next += d.conf.interval_s;
 		if (next < tool_now_s())
 			next = tool_now_s() + d.conf.interval_s; /* fell behind: no burst */
-		while (!mr_stop_requested && !reload_requested && tool_now_s() < next)
+		while (!mr_stop_requested && !mr_reload_requested && tool_now_s() < next)
 			sleep_until(next);
 	}
 	mr_log(LOG_INFO, "stopping after %" PRIu64 " intervals, %.3f s of CPU", d.ticks,

@@ -45,8 +45,8 @@ int mr_daemon_config(const struct mr_daemon_opts *o, struct mr_config *c)
 	}
 	for (size_t i = 0; i < c->ncgroups; i++) {
 		if (c->cgroup[i].params.swappiness >= 0 && !mr_kernel_has_reclaim_swappiness()) {
-			fprintf(stderr, "memreclaim: %s: swappiness: memory.reclaim takes "
-					"swappiness= only from Linux 6.11\n", c->cgroup[i].path);
+			fprintf(stderr, "memreclaim: %s: swappiness: " MR_NO_RECLAIM_SWAPPINESS "\n",
+				c->cgroup[i].path);
 			return MR_EXIT_NOKERNEL;
 		}
 	}

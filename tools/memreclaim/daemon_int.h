@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the daemon's files share (daemon.c: signals, log, main loop;
+ * What the daemon's files share (daemon.c: the main loop;
  * tick.c: one cgroup's interval; metrics.c: the metrics files;
  * daemon_config.c: the effective configuration).  Not for other users.
  */
 #ifndef MEMRECLAIM_DAEMON_INT_H
 #define MEMRECLAIM_DAEMON_INT_H
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -15,15 +14,8 @@
 #include "control.h"
 #include "daemon.h"
 
-/* journald priorities. */
-enum mr_level { LOG_ERR = 3, LOG_WARN = 4, LOG_INFO = 6 };
-
-/* One line per event on stderr; under systemd, with a journald priority. */
-void mr_log(enum mr_level lvl, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-/* Set by SIGTERM/SIGINT. */
-extern volatile sig_atomic_t mr_stop_requested;
+#include "log.h"
+#include "stop.h"
 
 /* What a cgroup's last interval did (the JSON file's "state"). */
 enum mr_cg_state {

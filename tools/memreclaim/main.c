@@ -103,7 +103,7 @@ static enum mr_exit open_cgroup(const struct opts *o, const char *cgroup,
 static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *size)
 {
 	static struct mr_config scratch;
-	char dir[4096], err[512], req[96], a[24], b[24], c[24], d[24];
+	char dir[4096], err[512], a[24], b[24], c[24], d[24];
 	uint64_t bytes, before, after;
 	enum mr_exit code;
 	int rc, swappiness = -1;
@@ -131,8 +131,7 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 		return MR_EXIT_NOKERNEL;
 	}
 	if (swappiness >= 0 && !mr_kernel_has_reclaim_swappiness()) {
-		fprintf(stderr, "memreclaim: --swappiness: memory.reclaim takes "
-				"swappiness= only from Linux 6.11\n");
+		fprintf(stderr, "memreclaim: --swappiness: " MR_NO_RECLAIM_SWAPPINESS "\n");
 		return MR_EXIT_NOKERNEL;
 	}
 	rc = mr_read_u64(dir, "memory.current", &before);
@@ -141,14 +140,7 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 			strerror(-rc));
 		return io_exit(rc);
 	}
-	if (swappiness >= 0)
-		snprintf(req, sizeof(req), "%" PRIu64 " swappiness=%d", bytes, swappiness);
-	else
-		snprintf(req, sizeof(req), "%" PRIu64, bytes);
-	/* The kernel stops on a pending signal (EINTR): ask again. */
-	do
-		rc = tool_sysfs_write(dir, "memory.reclaim", req);
-	while (rc == -EINTR);
+	rc = mr_write_reclaim(dir, bytes, swappiness, NULL);
 	if (rc < 0 && rc != -EAGAIN) {
 		fprintf(stderr, "memreclaim: %s/memory.reclaim: %s\n", dir,
 			strerror(-rc));

@@ -46,20 +46,12 @@ static uint64_t stat_or_zero(const struct mr_stat *s, const char *key)
 
 /*
  * Write memory.reclaim, with swappiness= when set (Linux 6.11+, checked at
- * start); the kernel's EINTR is asked again, EAGAIN is normal.
+ * start); EAGAIN (less reclaimed than asked) is normal here.
  */
 static int write_reclaim(const char *dir, uint64_t bytes, int swappiness)
 {
-	char req[48];
-	int rc;
+	int rc = mr_write_reclaim(dir, bytes, swappiness, &mr_stop_requested);
 
-	if (swappiness >= 0)
-		snprintf(req, sizeof(req), "%" PRIu64 " swappiness=%d", bytes, swappiness);
-	else
-		snprintf(req, sizeof(req), "%" PRIu64, bytes);
-	do
-		rc = tool_sysfs_write(dir, "memory.reclaim", req);
-	while (rc == -EINTR && !mr_stop_requested);
 	return rc == -EAGAIN ? 0 : rc;
 }
 

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/* The daemon's signals (stop.h). */
+#include "stop.h"
+
+#include <string.h>
+
+volatile sig_atomic_t mr_stop_requested;
+volatile sig_atomic_t mr_reload_requested;
+
+static void on_signal(int sig)
+{
+	if (sig == SIGHUP)
+		mr_reload_requested = 1;
+	else
+		mr_stop_requested = 1;
+}
+
+void mr_handle_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
