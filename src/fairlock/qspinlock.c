@@ -8,19 +8,17 @@
 
 #include <fairlock/qspinlock.h>
 
+#include "qspinlock_arch.h"
 #include "thread_index.h"
 
 /*
  * How often a waiter that sees only the pending bit (0,1,0: a hand-over in
  * progress) re-reads the word before queueing anyway.  Bounded so that a
  * pending owner that is slow to claim cannot hold us here forever.  The
- * kernel uses 1 in generic code and 512 on x86, where waiting out the
- * hand-over is much cheaper than queueing; the same holds here (measured
- * with lockbench: 2-thread throughput doubles on x86).
+ * kernel's generic value is 1; an architecture may raise it
+ * (qspinlock_arch.h).
  */
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(FL_MODEL_CHECK)
-#define FL_Q_PENDING_LOOPS 512
-#else
+#ifndef FL_Q_PENDING_LOOPS
 #define FL_Q_PENDING_LOOPS 1
 #endif
 
@@ -147,21 +145,8 @@ static void set_locked(fl_qspinlock_t *lock)
 /* 0,0,* -> 0,1,*: returns the old word, ACQUIRE like a lock attempt */
 static uint32_t fetch_set_pending_acquire(fl_qspinlock_t *lock)
 {
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(FL_MODEL_CHECK)
-	/*
-	 * x86 has no fetch-or; a full fetch_or would be a cmpxchg loop.  Only
-	 * the pending bit's old value comes from the RMW (one LOCK BTS); the
-	 * rest of the word is read after it, which TSO keeps in order.
-	 * That read must be ACQUIRE (a plain MOV on x86, so free): if it is
-	 * the one that sees the owner's unlock, the caller skips its acquire
-	 * wait and enters the critical section on this read alone.
-	 */
-	uint32_t val = __atomic_fetch_or(&lock->val, FL_Q_PENDING_VAL,
-					 __ATOMIC_ACQUIRE) &
-		       FL_Q_PENDING_VAL;
-
-	return val | (__atomic_load_n(&lock->val, __ATOMIC_ACQUIRE) &
-		      ~FL_Q_PENDING_MASK);
+#ifdef fl_qspin_arch_fetch_set_pending_acquire
+	return fl_qspin_arch_fetch_set_pending_acquire(lock);
 #else
 	return __atomic_fetch_or(&lock->val, FL_Q_PENDING_VAL,
 				 __ATOMIC_ACQUIRE);
