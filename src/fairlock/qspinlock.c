@@ -256,6 +256,30 @@ release:
 	__atomic_fetch_sub(&head->count, 1, __ATOMIC_RELAXED);
 }
 
+/*
+ * The slow path, as states of the word (tail, pending, locked); the fast
+ * path took 0,0,0 -> 0,0,1 and came here on any other value.
+ *
+ *   0,0,1 held, nobody waits          *,*,* anything else: queue
+ *   (or 0,0,0: free again)
+ *     | fetch_set_pending_acquire()      |
+ *     v                                  v
+ *   0,1,1 we are pending: spin until   n,*,* append our node (xchg_tail),
+ *     |   the holder unlocks             |   wait to be queue head
+ *     v                                  v
+ *   0,1,0 clear_pending_set_locked()   n,*,* head: wait for *,0,0
+ *     |                                  |
+ *     v                                  v
+ *   0,0,1 ours                         0,0,1 ours if we were the last in
+ *                                      the queue (tail cleared), else
+ *                                      n,0,1 and the next node becomes head
+ *
+ * 0,1,0 seen on arrival is a hand-over in progress: wait for it up to
+ * FL_Q_PENDING_LOOPS reads.  Pending set by someone else, or a tail,
+ * means queue.  If the pending fetch finds a tail or another pending
+ * waiter after all, we clear the pending bit if it was we who set it,
+ * and queue.
+ */
 void fl__qspin_lock_slowpath(fl_qspinlock_t *lock, uint32_t val)
 {
 	unsigned int polls = 0;
