@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/common on its own: the strict number and size parsers with bad
+ * input, the size printer, the JSON and Prometheus escapes, and the sysfs
+ * helpers on a scratch directory (a value that does not fit, a missing
+ * file, a write the file refuses).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/json.h"
+#include "common/number.h"
+#include "common/size.h"
+#include "common/sysfs.h"
+#include "harness.h"
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static void numbers(void)
+{
+	static const char *const bad[] = { "", " 1", "1 ", "-1", "+1", "1k",
+					   "0x10", "1.5", "1\n2" };
+	uint64_t v = 7;
+
+	CHECK(tool_parse_u64("0", &v) == 0 && v == 0);
+	CHECK(tool_parse_u64("18446744073709551615", &v) == 0 && v == UINT64_MAX);
+	CHECK(tool_parse_u64("18446744073709551616", &v) == -ERANGE);
+	for (size_t i = 0; i < COUNT(bad); i++) {
+		v = 7;
+		if (tool_parse_u64(bad[i], &v) != -EINVAL || v != 7) {
+			fprintf(stderr, "tool_parse_u64(\"%s\") accepted or changed the value\n",
+				bad[i]);
+			exit(1);
+		}
+	}
+}
+
+static void sizes(void)
+{
+	static const struct { const char *s; uint64_t v; } good[] = {
+		{ "0", 0 }, { "4096", 4096 }, { "1k", 1024 }, { "1K", 1024 },
+		{ "2M", 2u << 20 }, { "3g", 3ull << 30 }, { "1T", 1ull << 40 },
+		{ "1P", 1ull << 50 }, { "15E", 15ull << 60 }, { "0x10", 16 },
+		{ "010", 8 },
+	};
+	static const char *const bad[] = { "", "-1", "+1", " 1", "1 ", "1KB",
+					   "1kk", "k", "1.5M", "16E", "99999999999999999999",
+					   "1Z", "0x", "1\n" };
+	char err[128];
+	uint64_t v;
+
+	for (size_t i = 0; i < COUNT(good); i++) {
+		if (tool_parse_size(good[i].s, &v, err, sizeof(err)) != 0 || v != good[i].v) {
+			fprintf(stderr, "tool_parse_size(\"%s\"): %s\n", good[i].s, err);
+			exit(1);
+		}
+	}
+	for (size_t i = 0; i < COUNT(bad); i++) {
+		v = 7;
+		err[0] = '\0';
+		if (tool_parse_size(bad[i], &v, err, sizeof(err)) != -1 || v != 7 ||
+		    err[0] == '\0') {
+			fprintf(stderr, "tool_parse_size(\"%s\") accepted, changed the "
+				"value or gave no reason\n", bad[i]);
+			exit(1);
+		}
+	}
+}
+
+static void printed_sizes(void)
+{
+	char buf[24];
+
+	tool_format_size(buf, sizeof(buf), 0);
+	CHECK(strstr(buf, "0") != NULL);
+	tool_format_size(buf, sizeof(buf), 1536.0 * 1024);
+	CHECK(strstr(buf, "1.5") != NULL && strstr(buf, "MiB") != NULL);
+	tool_format_size(buf, sizeof(buf), 3.0 * 1024 * 1024 * 1024);
+	CHECK(strstr(buf, "GiB") != NULL);
+}
+
+static void escapes(void)
+{
+	char out[64], *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	CHECK(f != NULL);
+	tool_json_string(f, "a\"b\\c\nd\te\x01");
+	CHECK(fclose(f) == 0);
+	CHECK(strcmp(text, "\"a\\\"b\\\\c\\nd\\te\\u0001\"") == 0);
+	free(text);
+	CHECK(tool_prom_label(out, sizeof(out), "cgroup", "q\"x\\y\nz") == 0);
+	CHECK(strcmp(out, "{cgroup=\"q\\\"x\\\\y\\nz\"}") == 0);
+	CHECK(tool_prom_label(out, 15, "cgroup", "abcd") == -1 && out[0] == '\0');
+}
+
+static void sysfs(void)
+{
+	char dir[] = "/tmp/test_common.XXXXXX", path[128], buf[16];
+	FILE *f;
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/attr", dir);
+	f = fopen(path, "w");
+	CHECK(f != NULL);
+	fputs("12345  \n", f);
+	CHECK(fclose(f) == 0);
+	CHECK(tool_sysfs_exists(dir, "attr"));
+	CHECK(!tool_sysfs_exists(dir, "missing"));
+	CHECK(tool_sysfs_read(dir, "attr", buf, sizeof(buf)) == 5 && !strcmp(buf, "12345"));
+	/* A file that does not fit (8 bytes, trailing spaces included) is
+	 * refused, never cut short. */
+	CHECK(tool_sysfs_read(dir, "attr", buf, 8) == -EFBIG);
+	CHECK(tool_sysfs_read(dir, "missing", buf, sizeof(buf)) == -ENOENT);
+	/* One write at offset 0, no O_TRUNC (sysfs files need none): on a
+	 * regular file it overwrites the first bytes. */
+	CHECK(tool_sysfs_write(dir, "attr", "678") == 0);
+	CHECK(tool_sysfs_read(dir, "attr", buf, sizeof(buf)) == 5 && !strcmp(buf, "67845"));
+	CHECK(tool_sysfs_write(dir, "missing/x", "1") == -ENOENT);
+	/* A directory in the file's place: the write fails with its errno. */
+	snprintf(path, sizeof(path), "%s/sub", dir);
+	CHECK(mkdir(path, 0700) == 0);
+	CHECK(tool_sysfs_write(dir, "sub", "1") == -EISDIR);
+	CHECK(rmdir(path) == 0);
+	snprintf(path, sizeof(path), "%s/attr", dir);
+	CHECK(unlink(path) == 0);
+	CHECK(rmdir(dir) == 0);
+}
+
+int main(void)
+{
+	numbers();
+	sizes();
+	printed_sizes();
+	escapes();
+	sysfs();
+	printf("test_common: ok\n");
+	return 0;
+}
