@@ -17,7 +17,7 @@
 # lock reachable: SB+ticket-unlock-lock-acqrel.PPC), and the unlock's
 # lwsync before the sth.
 # usage: tests/fairlock/cross/codegen.sh riscv64-clang|riscv64-gcc|loongarch64|x86_64|
-#        aarch64-gcc|aarch64-clang|aarch64-gcc-llsc|aarch64-gcc-lse|powerpc-gcc
+#        aarch64-gcc|aarch64-clang|aarch64-gcc-llsc|aarch64-gcc-lse|powerpc-gcc|powerpc-clang
 # CODEGEN_MUTANT=relaxed-unlock|acqrel-take compiles against a copy of
 # include/ with one memory order of the production build weakened (the
 # ticket unlock's RELEASE store made RELAXED; the ticket's SEQ_CST
@@ -90,11 +90,15 @@ aarch64-gcc | aarch64-gcc-llsc | aarch64-gcc-lse)
 powerpc-gcc)
 	powerpc-linux-gnu-gcc -O2 ${CODEGEN_CFLAGS:-} -I"$inc" -c -o "$work/p.o" "$here/codegen_probe.c"
 	;;
+powerpc-clang)
+	clang-19 --target=powerpc-linux-gnu -O2 ${CODEGEN_CFLAGS:-} -I"$inc" \
+		-c -o "$work/p.o" "$here/codegen_probe.c"
+	;;
 aarch64-clang)
 	clang-19 --target=aarch64-linux-gnu -O2 ${CODEGEN_CFLAGS:-} -I"$inc" \
 		-c -o "$work/p.o" "$here/codegen_probe.c"
 	;;
-*) echo "codegen.sh: target must be riscv64-gcc, riscv64-clang, loongarch64, x86_64, aarch64-gcc, aarch64-clang, aarch64-gcc-llsc, aarch64-gcc-lse or powerpc-gcc" >&2; exit 2 ;;
+*) echo "codegen.sh: target must be riscv64-gcc, riscv64-clang, loongarch64, x86_64, aarch64-gcc, aarch64-clang, aarch64-gcc-llsc, aarch64-gcc-lse, powerpc-gcc or powerpc-clang" >&2; exit 2 ;;
 esac
 fn() { awk -v f="<$1>:" '$2 == f {on = 1; next} /^$/ {on = 0} on' "$work/dis.txt"; }
 # The verdict, with the probes' code (all of it when a check failed).
@@ -131,7 +135,7 @@ check() { # file, what, must (1) or must not (0), regex
 	fi
 }
 # Power: the barriers around the fast path's lwarx/stwcx. and the unlock.
-if [ "$target" = powerpc-gcc ]; then
+if [[ $target == powerpc-* ]]; then
 	awk '/lwarx/ {exit} 1' "$work/lock.txt" > "$work/before.txt"
 	check "$work/lock.txt" "lock: the ticket taken by lwarx/stwcx." 1 'lwarx'
 	check "$work/before.txt" "lock: a full sync before the lwarx (SEQ_CST; ACQ_REL gives lwsync)" 1 '\ssync\b|\shwsync\b'
