@@ -2,27 +2,20 @@
 /* The wait histograms' clock rate, merging and quantiles. */
 #include <time.h>
 
+#include "lockbench.h"
 #include "waits.h"
 
 double lb_wait_ticks_per_ns = 1.0;
-
-static uint64_t monotonic_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 void lb_wait_calibrate(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
 	/* 20 ms against CLOCK_MONOTONIC: a rate good to a few parts in 10^4. */
-	uint64_t n0 = monotonic_ns(), t0 = lb_wait_clock(), n1, t1;
+	uint64_t n0 = lb_now_ns(), t0 = lb_wait_clock(), n1, t1;
 	struct timespec d = { 0, 20000000L };
 
 	nanosleep(&d, NULL);
-	n1 = monotonic_ns();
+	n1 = lb_now_ns();
 	t1 = lb_wait_clock();
 	if (n1 > n0 && t1 > t0)
 		lb_wait_ticks_per_ns = (double)(t1 - t0) / (double)(n1 - n0);

@@ -23,7 +23,6 @@
  * after our release) that holder's unlock looks again; with HANDOFF the
  * lock goes to the waiter owed it, whose unlock looks again.
  */
-#include <limits.h>
 #include <stdint.h>
 #include <time.h>
 

@@ -163,6 +163,34 @@ void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
 	wake_ticket(lock, (uint16_t)(ticket + 1));
 }
 
+/*
+ * The CPUs online, read once: how many waiters can be running at once.
+ * Not the affinity mask that the bounded queue follows: that is the
+ * calling thread's, and a thread pinned to one CPU would see 1.
+ */
+#ifndef FL_MODEL_CHECK
+static uint32_t online_cpus(void)
+{
+	static uint32_t cached;
+	/* RELAXED: any value stored is the count, or 0 (read it again). */
+	uint32_t n = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+
+	if (FL_UNLIKELY(n == 0)) {
+		long online = sysconf(_SC_NPROCESSORS_ONLN);
+
+		n = online > 0 ? (uint32_t)online : 1;
+		__atomic_store_n(&cached, n, __ATOMIC_RELAXED);
+	}
+	return n;
+}
+#else
+/* FL_MODEL_CHECK: two CPUs, as fl__ticket_park_cpus(). */
+static uint32_t online_cpus(void)
+{
+	return 2;
+}
+#endif
+
 #ifndef FL_MODEL_CHECK
 /* Re-read the affinity mask at most this often (CLOCK_MONOTONIC_COARSE). */
 #define CPUS_REREAD_MS 100u
@@ -182,11 +210,8 @@ static uint32_t affinity_cpus(void)
 
 	for (long i = 0; bytes > 0 && i < bytes / (long)sizeof(mask[0]); i++)
 		n += (uint32_t)__builtin_popcountl(mask[i]);
-	if (n == 0) {
-		long online = sysconf(_SC_NPROCESSORS_ONLN);
-
-		n = online > 0 ? (uint32_t)online : 1;
-	}
+	if (n == 0)
+		n = online_cpus();
 	return n;
 }
 
@@ -303,34 +328,6 @@ void fl__ticket_park_gate(fl_ticket_park_t *lock)
 	       fl__ticket_park_bound(lock))
 		gate_wait(lock, &polls);
 }
-
-/*
- * The CPUs online, read once: how many waiters can be running at once.
- * Not the affinity mask that the bounded queue follows: that is the
- * calling thread's, and a thread pinned to one CPU would see 1.
- */
-#ifndef FL_MODEL_CHECK
-static uint32_t online_cpus(void)
-{
-	static uint32_t cached;
-	/* RELAXED: any value stored is the count, or 0 (read it again). */
-	uint32_t n = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-
-	if (FL_UNLIKELY(n == 0)) {
-		long online = sysconf(_SC_NPROCESSORS_ONLN);
-
-		n = online > 0 ? (uint32_t)online : 1;
-		__atomic_store_n(&cached, n, __ATOMIC_RELAXED);
-	}
-	return n;
-}
-#else
-/* FL_MODEL_CHECK: two CPUs, as fl__ticket_park_cpus(). */
-static uint32_t online_cpus(void)
-{
-	return 2;
-}
-#endif
 
 void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
 {
