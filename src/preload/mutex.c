@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * pthread_mutex_* served by the fairlock lock FAIRLOCK_LOCK names, inside
+ * the caller's pthread_mutex_t (layout and adoption: preload.h).
+ *
+ * Types as glibc has them: normal and adaptive (no owner check: relocking
+ * deadlocks, as POSIX lets it), error-checking (EDEADLK on relock, EPERM
+ * on unlock by another thread, EBUSY from trylock), recursive (a depth
+ * count, EAGAIN past 2^20 levels).  Robust, priority-inheriting,
+ * priority-protected and process-shared mutexes are glibc's.
+ */
+#define _GNU_SOURCE
+#include <string.h>
+
+#include "preload.h"
+
+static inline struct flp_mutex *as_ours(pthread_mutex_t *pm)
+{
+	return (struct flp_mutex *)(void *)pm;
+}
+
+/* glibc kind bits that only glibc can serve (pthreadP.h's values). */
+#define GLIBC_ROBUST 16u
+#define GLIBC_PRIO_INHERIT 32u
+#define GLIBC_PRIO_PROTECT 64u
+#define GLIBC_PSHARED 128u
+#define GLIBC_ONLY (GLIBC_ROBUST | GLIBC_PRIO_INHERIT | GLIBC_PRIO_PROTECT | \
+		    GLIBC_PSHARED)
+
+static void impl_init(struct flp_mutex *m, enum flp_impl impl)
+{
+	switch (impl) {
+	case FLP_MUTEX: fl_mutex_init(&m->lock.mutex); break;
+	case FLP_TICKET: fl_ticket_init(&m->lock.ticket); break;
+	case FLP_QSPIN: fl_qspin_init(&m->lock.qspin); break;
+	case FLP_PARK: fl_ticket_park_init(&m->lock.park); break;
+	}
+}
+
+static inline void impl_lock(struct flp_mutex *m, enum flp_impl impl)
+{
+	switch (impl) {
+	case FLP_MUTEX: fl_mutex_lock(&m->lock.mutex); break;
+	case FLP_TICKET: fl_ticket_lock(&m->lock.ticket); break;
+	case FLP_QSPIN: fl_qspin_lock(&m->lock.qspin); break;
+	case FLP_PARK: fl_ticket_park_lock(&m->lock.park); break;
+	}
+}
+
+static inline bool impl_trylock(struct flp_mutex *m, enum flp_impl impl)
+{
+	switch (impl) {
+	case FLP_MUTEX: return fl_mutex_trylock(&m->lock.mutex);
+	case FLP_TICKET: return fl_ticket_trylock(&m->lock.ticket);
+	case FLP_QSPIN: return fl_qspin_trylock(&m->lock.qspin);
+	case FLP_PARK: return fl_ticket_park_trylock(&m->lock.park);
+	}
+	return false;
+}
+
+static inline void impl_unlock(struct flp_mutex *m, enum flp_impl impl)
+{
+	switch (impl) {
+	case FLP_MUTEX: fl_mutex_unlock(&m->lock.mutex); break;
+	case FLP_TICKET: fl_ticket_unlock(&m->lock.ticket); break;
+	case FLP_QSPIN: fl_qspin_unlock(&m->lock.qspin); break;
+	case FLP_PARK: fl_ticket_park_unlock(&m->lock.park); break;
+	}
+}
+
+static bool impl_is_locked(struct flp_mutex *m, enum flp_impl impl)
+{
+	switch (impl) {
+	case FLP_MUTEX: return fl_mutex_is_locked(&m->lock.mutex);
+	case FLP_TICKET: return fl_ticket_is_locked(&m->lock.ticket);
+	case FLP_QSPIN: return fl_qspin_is_locked(&m->lock.qspin);
+	case FLP_PARK: return fl_ticket_park_is_locked(&m->lock.park);
+	}
+	return false;
+}
+
+static void count_mutex(unsigned int type)
+{
+	flp_count(FLP_N_MUTEX);
+	if (type == PTHREAD_MUTEX_RECURSIVE)
+		flp_count(FLP_N_MUTEX_RECURSIVE);
+	else if (type == PTHREAD_MUTEX_ERRORCHECK)
+		flp_count(FLP_N_MUTEX_ERRORCHECK);
+}
+
+/*
+ * The tag of a mutex not yet ours: adopt a static initialiser, or 0 for a
+ * mutex that glibc serves.  Only here is glibc's kind word read: once the
+ * tag is set the word belongs to the lock.
+ */
+static uint32_t adopt(struct flp_mutex *m, pthread_mutex_t *pm, uint32_t tag)
+{
+	uint32_t kind, want;
+
+	if (tag != 0 || !flp_on())
+		return 0;
+	kind = (uint32_t)__atomic_load_n(&pm->__data.__kind, __ATOMIC_RELAXED);
+	if (kind & GLIBC_ONLY)
+		return 0;
+	/*
+	 * The initialiser left the lock words valid (preload.h), so setting
+	 * the tag is all there is to do, and RELAXED is enough: nothing else
+	 * is published with it.  Who loses the race uses the winner's tag.
+	 */
+	want = flp_tag(flp_impl(), kind & 3u);
+	if (__atomic_compare_exchange_n(&m->tag, &tag, want, false,
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+		count_mutex(kind & 3u);
+		return want;
+	}
+	return flp_tag_is_ours(tag) ? tag : 0;
+}
+
+static inline uint32_t load_tag(struct flp_mutex *m, pthread_mutex_t *pm)
+{
+	uint32_t tag = __atomic_load_n(&m->tag, __ATOMIC_RELAXED);
+
+	return FL_LIKELY(flp_tag_is_ours(tag)) ? tag : adopt(m, pm, tag);
+}
+
+int flp_mutex_init(pthread_mutex_t *pm, const pthread_mutexattr_t *attr)
+{
+	struct flp_mutex *m = as_ours(pm);
+	int type = PTHREAD_MUTEX_NORMAL, robust = PTHREAD_MUTEX_STALLED;
+	int protocol = PTHREAD_PRIO_NONE, pshared = PTHREAD_PROCESS_PRIVATE;
+
+	if (attr) {
+		pthread_mutexattr_gettype(attr, &type);
+		pthread_mutexattr_getrobust(attr, &robust);
+		pthread_mutexattr_getprotocol(attr, &protocol);
+		pthread_mutexattr_getpshared(attr, &pshared);
+	}
+	if (!flp_on() || robust != PTHREAD_MUTEX_STALLED ||
+	    protocol != PTHREAD_PRIO_NONE || pshared != PTHREAD_PROCESS_PRIVATE) {
+		if (flp_on())
+			flp_count(FLP_N_MUTEX_GLIBC);
+		return FLP_REAL(pthread_mutex_init)(pm, attr);
+	}
+	memset(pm, 0, sizeof(*pm));
+	impl_init(m, flp_impl());
+	m->tag = flp_tag(flp_impl(), (unsigned int)type);
+	count_mutex((unsigned int)type);
+	return 0;
+}
+FLP_EXPORT(pthread_mutex_init, flp_mutex_init);
+
+int flp_mutex_destroy(pthread_mutex_t *pm)
+{
+	struct flp_mutex *m = as_ours(pm);
+	uint32_t tag = load_tag(m, pm);
+
+	if (!tag)
+		return FLP_REAL(pthread_mutex_destroy)(pm);
+	return impl_is_locked(m, FLP_TAG_IMPL(tag)) ? EBUSY : 0;
+}
+FLP_EXPORT(pthread_mutex_destroy, flp_mutex_destroy);
+
+static inline uint32_t depth(uint32_t tag)
+{
+	return tag >> FLP_TAG_COUNT_SHIFT & FLP_TAG_COUNT_MAX;
+}
+
+/*
+ * A recursive or error-checking mutex the caller already holds: another
+ * level, or the error.  Only the owner writes `owner` with its own number
+ * and only the owner clears it, so reading our own number means we hold
+ * the lock; RELAXED suffices, the lock orders the rest.  Only the owner
+ * changes the depth bits of the tag; others read only the fixed bits.
+ */
+static int relock(struct flp_mutex *m, uint32_t tag, int error_checking)
+{
+	if (FLP_TAG_TYPE(tag) == PTHREAD_MUTEX_ERRORCHECK)
+		return error_checking;
+	if (depth(tag) == FLP_TAG_COUNT_MAX)
+		return EAGAIN;
+	__atomic_store_n(&m->tag, tag + (1u << FLP_TAG_COUNT_SHIFT),
+			 __ATOMIC_RELAXED);
+	return 0;
+}
+
+static inline bool owner_tracked(uint32_t tag)
+{
+	return FLP_TAG_TYPE(tag) == PTHREAD_MUTEX_RECURSIVE ||
+	       FLP_TAG_TYPE(tag) == PTHREAD_MUTEX_ERRORCHECK;
+}
+
+static inline bool held_by_caller(struct flp_mutex *m)
+{
+	return __atomic_load_n(&m->owner, __ATOMIC_RELAXED) == flp_self();
+}
+
+static inline void take_ownership(struct flp_mutex *m, uint32_t tag)
+{
+	if (owner_tracked(tag))
+		__atomic_store_n(&m->owner, flp_self(), __ATOMIC_RELAXED);
+}
+
+int flp_mutex_lock(pthread_mutex_t *pm)
+{
+	struct flp_mutex *m = as_ours(pm);
+	uint32_t tag = load_tag(m, pm);
+
+	if (FL_UNLIKELY(!tag))
+		return FLP_REAL(pthread_mutex_lock)(pm);
+	if (FL_UNLIKELY(owner_tracked(tag)) && held_by_caller(m))
+		return relock(m, tag, EDEADLK);
+	impl_lock(m, FLP_TAG_IMPL(tag));
+	take_ownership(m, tag);
+	return 0;
+}
+FLP_EXPORT(pthread_mutex_lock, flp_mutex_lock);
+
+int flp_mutex_trylock(pthread_mutex_t *pm)
+{
+	struct flp_mutex *m = as_ours(pm);
+	uint32_t tag = load_tag(m, pm);
+
+	if (FL_UNLIKELY(!tag))
+		return FLP_REAL(pthread_mutex_trylock)(pm);
+	if (FL_UNLIKELY(owner_tracked(tag)) && held_by_caller(m))
+		return relock(m, tag, EBUSY);
+	if (!impl_trylock(m, FLP_TAG_IMPL(tag)))
+		return EBUSY;
+	take_ownership(m, tag);
+	return 0;
+}
+FLP_EXPORT(pthread_mutex_trylock, flp_mutex_trylock);
+
+static bool try_for_poll(void *m)
+{
+	struct flp_mutex *mx = m;
+
+	return impl_trylock(mx, FLP_TAG_IMPL(__atomic_load_n(&mx->tag,
+							    __ATOMIC_RELAXED)));
+}
+
+int flp_mutex_clocklock(pthread_mutex_t *pm, clockid_t clock,
+			const struct timespec *abstime)
+{
+	struct flp_mutex *m = as_ours(pm);
+	uint32_t tag = load_tag(m, pm);
+	int err;
+
+	if (FL_UNLIKELY(!tag))
+		return FLP_REAL(pthread_mutex_clocklock)(pm, clock, abstime);
+	if (owner_tracked(tag) && held_by_caller(m))
+		return relock(m, tag, EDEADLK);
+	/* As glibc: a lock free now is taken whatever the deadline says. */
+	if (impl_trylock(m, FLP_TAG_IMPL(tag))) {
+		take_ownership(m, tag);
+		return 0;
+	}
+	err = flp_check_deadline(clock, abstime);
+	if (!err)
+		err = flp_poll_until(try_for_poll, m, clock, abstime);
+	if (!err)
+		take_ownership(m, tag);
+	return err;
+}
+FLP_EXPORT(pthread_mutex_clocklock, flp_mutex_clocklock);
+
+int flp_mutex_timedlock(pthread_mutex_t *pm, const struct timespec *abstime)
+{
+	struct flp_mutex *m = as_ours(pm);
+
+	if (FL_UNLIKELY(!load_tag(m, pm)))
+		return FLP_REAL(pthread_mutex_timedlock)(pm, abstime);
+	return flp_mutex_clocklock(pm, CLOCK_REALTIME, abstime);
+}
+FLP_EXPORT(pthread_mutex_timedlock, flp_mutex_timedlock);
+
+int flp_mutex_unlock(pthread_mutex_t *pm)
+{
+	struct flp_mutex *m = as_ours(pm);
+	uint32_t tag = load_tag(m, pm);
+
+	if (FL_UNLIKELY(!tag))
+		return FLP_REAL(pthread_mutex_unlock)(pm);
+	if (FL_UNLIKELY(owner_tracked(tag))) {
+		if (!held_by_caller(m))
+			return EPERM;
+		if (depth(tag)) {
+			__atomic_store_n(&m->tag, tag - (1u << FLP_TAG_COUNT_SHIFT),
+					 __ATOMIC_RELAXED);
+			return 0;
+		}
+		__atomic_store_n(&m->owner, 0, __ATOMIC_RELAXED);
+	}
+	impl_unlock(m, FLP_TAG_IMPL(tag));
+	return 0;
+}
+FLP_EXPORT(pthread_mutex_unlock, flp_mutex_unlock);
