@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install the Debian 12 packages a task needs, and only those missing.
-# usage: scripts/deps.sh GROUP...   (groups: build test bench vm cross model la64 wmm package)
+# usage: scripts/deps.sh GROUP...   (groups: build test bench vm cross model la64 wmm package apps)
 # Runs apt-get as root, through sudo when not root.  Nothing else is
 # downloaded.
 set -euo pipefail
@@ -25,6 +25,9 @@ packages_for() {
 	wmm) echo clang-19 llvm-19-dev autoconf automake libffi-dev zlib1g-dev \
 		libedit-dev ocaml-nox ocaml-dune menhir libmenhir-ocaml-dev \
 		libzarith-ocaml-dev ;;
+	# Debian's programs that bench/apps runs under fairlock-run.
+	apps) echo rocksdb-tools kyotocabinet-utils memcached libmemcached-tools \
+		sysbench pigz xz-utils ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac
 }
