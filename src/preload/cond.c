@@ -16,6 +16,8 @@
  * `waiters` lets a signal with nobody waiting skip the system call, and
  * lets destroy wait until woken waiters have stopped touching the
  * condition variable (destroying one right after a broadcast is allowed).
+ * The counts and their ordering are cond_seq.c's; this file is the
+ * pthread glue: attributes, deadlines, cancellation, the mutex.
  */
 #define _GNU_SOURCE
 #include <limits.h>
@@ -26,11 +28,6 @@
 static inline struct flp_cond *as_cond(pthread_cond_t *pc)
 {
 	return (struct flp_cond *)(void *)pc;
-}
-
-static inline bool shared(const struct flp_cond *c)
-{
-	return __atomic_load_n(&c->flags, __ATOMIC_RELAXED) & FLP_COND_SHARED;
 }
 
 int flp_cond_init(pthread_cond_t *pc, const pthread_condattr_t *attr)
@@ -55,52 +52,19 @@ FLP_EXPORT(pthread_cond_init, flp_cond_init);
 
 int flp_cond_destroy(pthread_cond_t *pc)
 {
-	struct flp_cond *c = as_cond(pc);
-	uint32_t v;
-
 	if (!flp_on())
 		return FLP_REAL(pthread_cond_destroy)(pc);
-	/*
-	 * Wait for every waiter to have left (leave()).  ACQUIRE pairs with
-	 * leave()'s RELEASE: their last touches of *c happen before the
-	 * memory is reused.
-	 */
-	v = __atomic_fetch_or(&c->waiters, FLP_COND_DESTROYING, __ATOMIC_ACQUIRE) |
-	    FLP_COND_DESTROYING;
-	while (v != FLP_COND_DESTROYING) {
-		flp_futex_wait_until(&c->waiters, v, shared(c), CLOCK_MONOTONIC,
-				     NULL);
-		v = __atomic_load_n(&c->waiters, __ATOMIC_ACQUIRE);
-	}
+	flp_cond_await_leavers(as_cond(pc));
 	return 0;
 }
 FLP_EXPORT(pthread_cond_destroy, flp_cond_destroy);
-
-static int wake(pthread_cond_t *pc, int count)
-{
-	struct flp_cond *c = as_cond(pc);
-
-	/*
-	 * RELAXED: a waiter counted itself in while it held the mutex, and a
-	 * signaller that must wake it changed the state under that mutex
-	 * after it, so the mutex orders the count before this read.
-	 */
-	if (!(__atomic_load_n(&c->waiters, __ATOMIC_RELAXED) & ~FLP_COND_DESTROYING))
-		return 0;
-	/*
-	 * RELEASE: what the signaller did before signalling is visible to a
-	 * waiter that sees the new count (the kernel's futex check reads it).
-	 */
-	__atomic_fetch_add(&c->seq, 1, __ATOMIC_RELEASE);
-	flp_futex_wake(&c->seq, count, shared(c));
-	return 0;
-}
 
 int flp_cond_signal(pthread_cond_t *pc)
 {
 	if (!flp_on())
 		return FLP_REAL(pthread_cond_signal)(pc);
-	return wake(pc, 1);
+	flp_cond_wake(as_cond(pc), 1);
+	return 0;
 }
 FLP_EXPORT(pthread_cond_signal, flp_cond_signal);
 
@@ -112,25 +76,10 @@ int flp_cond_broadcast(pthread_cond_t *pc)
 	 * Everyone wakes and competes for the mutex; the mutex's waiters then
 	 * sleep on its own futex.  (glibc does the same since 2.25.)
 	 */
-	return wake(pc, INT_MAX);
+	flp_cond_wake(as_cond(pc), INT_MAX);
+	return 0;
 }
 FLP_EXPORT(pthread_cond_broadcast, flp_cond_broadcast);
-
-/* The waiter is done with *c; after this it must not touch it. */
-static void leave(struct flp_cond *c)
-{
-	bool is_shared = shared(c);
-	uint32_t old = __atomic_fetch_sub(&c->waiters, 1, __ATOMIC_RELEASE);
-
-	/*
-	 * The last waiter out wakes a destroyer.  The address may be freed
-	 * by then; a wake on it is harmless (a futex wake on memory reused
-	 * by another futex user is one more spurious wake-up, which every
-	 * futex user must tolerate).
-	 */
-	if (old == (FLP_COND_DESTROYING | 1u))
-		flp_futex_wake(&c->waiters, INT_MAX, is_shared);
-}
 
 struct wait_frame {
 	struct flp_cond *c;
@@ -142,7 +91,7 @@ static void cancelled_in_wait(void *arg)
 {
 	struct wait_frame *f = arg;
 
-	leave(f->c);
+	flp_cond_leave(f->c);
 	flp_mutex_lock(f->pm);
 }
 
@@ -157,12 +106,10 @@ static int wait_until(pthread_cond_t *pc, pthread_mutex_t *pm,
 	if (abstime && (err = flp_check_deadline(clock, abstime)))
 		return err;
 	flp_count(FLP_N_COND_WAIT);
-	/* RELAXED, under the mutex: see wake(). */
-	__atomic_fetch_add(&c->waiters, 1, __ATOMIC_RELAXED);
-	seq = __atomic_load_n(&c->seq, __ATOMIC_RELAXED);
+	seq = flp_cond_enter(c);
 	err = flp_mutex_unlock(pm);
 	if (err) {
-		leave(c);
+		flp_cond_leave(c);
 		return err;
 	}
 	/*
@@ -173,10 +120,10 @@ static int wait_until(pthread_cond_t *pc, pthread_mutex_t *pm,
 	 */
 	pthread_cleanup_push(cancelled_in_wait, &frame);
 	pthread_setcanceltype(PTHREAD_CANCEL_ASYNCHRONOUS, &cancel_type);
-	slept = flp_futex_wait_until(&c->seq, seq, shared(c), clock, abstime);
+	slept = flp_cond_sleep(c, seq, clock, abstime);
 	pthread_setcanceltype(cancel_type, NULL);
 	pthread_cleanup_pop(0);
-	leave(c);
+	flp_cond_leave(c);
 	err = flp_mutex_lock(pm);
 	return err ? err : slept;
 }

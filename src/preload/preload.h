@@ -43,6 +43,8 @@
 #include <fairlock/ticket.h>
 #include <fairlock/ticket_park.h>
 
+#include "objects.h"
+
 /* Which fairlock lock serves a program's mutexes (FAIRLOCK_LOCK). */
 enum flp_impl { FLP_MUTEX, FLP_TICKET, FLP_QSPIN, FLP_PARK };
 
@@ -74,24 +76,6 @@ struct flp_mutex {
 		fl_ticket_park_t park;
 	} lock;
 };
-
-/* The layout over pthread_rwlock_t. */
-struct flp_rwlock {
-	uint32_t tag;		/* type: PTHREAD_RWLOCK_PREFER_* */
-	uint32_t word;		/* FLP_RW_* and the reader count */
-	fl_mutex_t gate;	/* held by the writer, or one waiting for readers */
-	uint32_t writer;	/* flp_self() of the writer, 0 if none */
-};
-
-/* The layout over pthread_cond_t. */
-struct flp_cond {
-	uint32_t seq;		/* futex word: moves on at every signal */
-	uint32_t waiters;	/* threads inside a wait; FLP_COND_DESTROYING */
-	uint32_t flags;		/* FLP_COND_* */
-};
-#define FLP_COND_MONOTONIC 1u
-#define FLP_COND_SHARED 2u
-#define FLP_COND_DESTROYING 0x80000000u
 
 _Static_assert(sizeof(struct flp_mutex) <= sizeof(pthread_mutex_t),
 	       "fairlock's mutex does not fit in pthread_mutex_t");
@@ -126,8 +110,6 @@ enum flp_impl flp_impl(void);
 const char *flp_impl_name(enum flp_impl impl);
 /* FAIRLOCK_LOCK's spelling to a lock; false if unknown. */
 bool flp_impl_parse(const char *name, enum flp_impl *impl);
-/* A small number naming the calling thread (never 0), kept across fork. */
-uint32_t flp_self(void);
 
 /*
  * glibc's definition of a function this library replaces, looked up once
@@ -168,16 +150,6 @@ int flp_check_deadline(clockid_t clock, const struct timespec *abstime);
  */
 int flp_poll_until(bool (*try)(void *), void *arg, clockid_t clock,
 		   const struct timespec *abstime);
-/*
- * Sleep while *word == expected, until `abstime` on `clock` (NULL: no
- * limit).  ETIMEDOUT once the deadline passed, else 0 (woken, word moved
- * on, interrupted).  `shared`: the word may be in memory shared between
- * processes.
- */
-int flp_futex_wait_until(uint32_t *word, uint32_t expected, bool shared,
-			 clockid_t clock, const struct timespec *abstime);
-void flp_futex_wake(uint32_t *word, int count, bool shared);
-
 /* --- the entry points, under their own names (the tests call these) --- */
 
 int flp_mutex_init(pthread_mutex_t *pm, const pthread_mutexattr_t *attr);

@@ -13,22 +13,13 @@
  * PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP a waiting writer turns new
  * readers to the gate.  Process-shared rwlocks are glibc's.
  *
- * word: RW_WLOCKED, RW_WAITING (the gate's holder sleeps until the
- * readers are gone) and the readers, counted in RW_READER units.  Readers
- * add themselves with one fetch-add and back out if a writer has the
- * word, as qrwlock's readers do; all of them and the writer's claim are
- * read-modify-writes of the one word, so their order on it decides.
+ * The word and its ordering are rw_word.c's; this file is the pthread
+ * glue: adoption, types, errors, deadlines.
  */
 #define _GNU_SOURCE
-#include <limits.h>
 #include <string.h>
 
 #include "preload.h"
-
-#define RW_WLOCKED 1u
-#define RW_WAITING 2u
-#define RW_READER 4u
-#define RW_WRITER_SPINS 100u	/* polls of the readers before sleeping */
 
 static inline struct flp_rwlock *as_rw(pthread_rwlock_t *prw)
 {
@@ -93,46 +84,15 @@ int flp_rwlock_destroy(pthread_rwlock_t *prw)
 }
 FLP_EXPORT(pthread_rwlock_destroy, flp_rwlock_destroy);
 
-static void read_release(struct flp_rwlock *rw)
-{
-	/*
-	 * RELEASE: the read section happens before the writer's ACQUIRE
-	 * claim.  The last reader out wakes a writer asleep for it.
-	 */
-	uint32_t old = __atomic_fetch_sub(&rw->word, RW_READER, __ATOMIC_RELEASE);
-
-	if ((old & RW_WAITING) && old / RW_READER == 1)
-		flp_futex_wake(&rw->word, 1, false);
-}
-
 static bool read_try(struct flp_rwlock *rw, uint32_t tag)
 {
-	uint32_t blocked = RW_WLOCKED, old;
-
-	if (FLP_TAG_TYPE(tag) == PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP)
-		blocked |= RW_WAITING;
-	/* ACQUIRE: pairs with the RELEASE of the writer's unlock. */
-	old = __atomic_fetch_add(&rw->word, RW_READER, __ATOMIC_ACQUIRE);
-	if (FL_LIKELY(!(old & blocked)))
-		return true;
-	read_release(rw);
-	return false;
+	return flp_rw_read_try(rw, FLP_TAG_TYPE(tag) ==
+			       PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
 }
 
 static bool caller_writes(struct flp_rwlock *rw)
 {
 	return __atomic_load_n(&rw->writer, __ATOMIC_RELAXED) == flp_self();
-}
-
-/*
- * Under the gate no writer holds the word or waits on it (only the
- * gate's holder sets either bit, and clears it before it lets the gate
- * go), so a reader there enters at once.  ACQUIRE as in read_try().
- */
-static void read_enter_at_gate(struct flp_rwlock *rw)
-{
-	__atomic_fetch_add(&rw->word, RW_READER, __ATOMIC_ACQUIRE);
-	fl_mutex_unlock(&rw->gate);
 }
 
 int flp_rwlock_rdlock(pthread_rwlock_t *prw)
@@ -147,7 +107,7 @@ int flp_rwlock_rdlock(pthread_rwlock_t *prw)
 	if (caller_writes(rw))
 		return EDEADLK;
 	fl_mutex_lock(&rw->gate);
-	read_enter_at_gate(rw);
+	flp_rw_read_enter_at_gate(rw);
 	return 0;
 }
 FLP_EXPORT(pthread_rwlock_rdlock, flp_rwlock_rdlock);
@@ -185,7 +145,7 @@ int flp_rwlock_clockrdlock(pthread_rwlock_t *prw, clockid_t clock,
 	if (!err)
 		err = flp_poll_until(gate_trylock, rw, clock, abstime);
 	if (!err)
-		read_enter_at_gate(rw);
+		flp_rw_read_enter_at_gate(rw);
 	return err;
 }
 FLP_EXPORT(pthread_rwlock_clockrdlock, flp_rwlock_clockrdlock);
@@ -198,49 +158,6 @@ int flp_rwlock_timedrdlock(pthread_rwlock_t *prw, const struct timespec *abstime
 }
 FLP_EXPORT(pthread_rwlock_timedrdlock, flp_rwlock_timedrdlock);
 
-/*
- * With the gate held: wait until no reader is left, then claim the word.
- * ETIMEDOUT if `abstime` passes first (the caller lets the gate go).
- */
-static int write_claim(struct flp_rwlock *rw, clockid_t clock,
-		       const struct timespec *abstime)
-{
-	for (unsigned int polls = 0;; polls++) {
-		uint32_t v = __atomic_load_n(&rw->word, __ATOMIC_RELAXED);
-
-		if (v / RW_READER == 0) {
-			/* ACQUIRE: pairs with read_release()'s RELEASE. */
-			if (__atomic_compare_exchange_n(&rw->word, &v, RW_WLOCKED,
-							false, __ATOMIC_ACQUIRE,
-							__ATOMIC_RELAXED))
-				break;
-			continue;
-		}
-		if (polls < RW_WRITER_SPINS) {
-			fl_cpu_relax();
-			continue;
-		}
-		/*
-		 * Say we sleep, then sleep while the word is what we set.  The
-		 * last reader's fetch-sub is ordered after our bit on the
-		 * word, so it sees RW_WAITING and wakes us, or it came first
-		 * and the kernel's check finds the word changed.
-		 */
-		if (!(v & RW_WAITING) &&
-		    !__atomic_compare_exchange_n(&rw->word, &v, v | RW_WAITING,
-						 false, __ATOMIC_RELAXED,
-						 __ATOMIC_RELAXED))
-			continue;
-		if (flp_futex_wait_until(&rw->word, v | RW_WAITING, false, clock,
-					 abstime) == ETIMEDOUT) {
-			__atomic_fetch_and(&rw->word, ~RW_WAITING, __ATOMIC_RELAXED);
-			return ETIMEDOUT;
-		}
-	}
-	__atomic_store_n(&rw->writer, flp_self(), __ATOMIC_RELAXED);
-	return 0;
-}
-
 int flp_rwlock_wrlock(pthread_rwlock_t *prw)
 {
 	struct flp_rwlock *rw = as_rw(prw);
@@ -251,26 +168,23 @@ int flp_rwlock_wrlock(pthread_rwlock_t *prw)
 	if (caller_writes(rw))
 		return EDEADLK;
 	fl_mutex_lock(&rw->gate);
-	return write_claim(rw, CLOCK_REALTIME, NULL);
+	return flp_rw_write_claim(rw, CLOCK_REALTIME, NULL);
 }
 FLP_EXPORT(pthread_rwlock_wrlock, flp_rwlock_wrlock);
 
 int flp_rwlock_trywrlock(pthread_rwlock_t *prw)
 {
 	struct flp_rwlock *rw = as_rw(prw);
-	uint32_t tag = load_tag(rw, prw), free_word = 0;
+	uint32_t tag = load_tag(rw, prw);
 
 	if (FL_UNLIKELY(!tag))
 		return FLP_REAL(pthread_rwlock_trywrlock)(prw);
 	if (!fl_mutex_trylock(&rw->gate))
 		return EBUSY;
-	/* ACQUIRE as in write_claim(). */
-	if (!__atomic_compare_exchange_n(&rw->word, &free_word, RW_WLOCKED, false,
-					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+	if (!flp_rw_write_try(rw)) {
 		fl_mutex_unlock(&rw->gate);
 		return EBUSY;
 	}
-	__atomic_store_n(&rw->writer, flp_self(), __ATOMIC_RELAXED);
 	return 0;
 }
 FLP_EXPORT(pthread_rwlock_trywrlock, flp_rwlock_trywrlock);
@@ -292,7 +206,7 @@ int flp_rwlock_clockwrlock(pthread_rwlock_t *prw, clockid_t clock,
 	if (!err)
 		err = flp_poll_until(gate_trylock, rw, clock, abstime);
 	if (!err) {
-		err = write_claim(rw, clock, abstime);
+		err = flp_rw_write_claim(rw, clock, abstime);
 		if (err)
 			fl_mutex_unlock(&rw->gate);
 	}
@@ -316,20 +230,16 @@ int flp_rwlock_unlock(pthread_rwlock_t *prw)
 	if (FL_UNLIKELY(!tag))
 		return FLP_REAL(pthread_rwlock_unlock)(prw);
 	/*
-	 * Held for writing exactly when RW_WLOCKED is set: no reader holds
+	 * Held for writing exactly when FLP_RW_WLOCKED is set: no reader holds
 	 * it then, and readers that bounced off it only add and take back.
 	 */
 	v = __atomic_load_n(&rw->word, __ATOMIC_RELAXED);
-	if (v & RW_WLOCKED) {
-		__atomic_store_n(&rw->writer, 0, __ATOMIC_RELAXED);
-		/* RELEASE: pairs with the readers' and next writer's ACQUIRE. */
-		__atomic_fetch_sub(&rw->word, RW_WLOCKED, __ATOMIC_RELEASE);
-		fl_mutex_unlock(&rw->gate);
-		return 0;
-	}
-	if (v / RW_READER == 0)
+	if (v & FLP_RW_WLOCKED)
+		flp_rw_write_release(rw);
+	else if (v / FLP_RW_READER == 0)
 		return EPERM;
-	read_release(rw);
+	else
+		flp_rw_read_release(rw);
 	return 0;
 }
 FLP_EXPORT(pthread_rwlock_unlock, flp_rwlock_unlock);

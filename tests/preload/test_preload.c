@@ -648,7 +648,8 @@ static void test_rw_preference(void)
 
 	CHECK_EQ(flp_rwlock_rdlock(&dflt), 0);
 	t = start_thread(write_once, &j);
-	await_bits(&rw_of(&dflt)->word, 2, 2, "the writer to wait for readers");
+	await_bits(&rw_of(&dflt)->word, FLP_RW_WAITING, FLP_RW_WAITING,
+		   "the writer to wait for readers");
 	CHECK_EQ(flp_rwlock_rdlock(&dflt), 0);
 	CHECK_EQ(flp_rwlock_unlock(&dflt), 0);
 	CHECK(!__atomic_load_n(&j.done, __ATOMIC_ACQUIRE));
@@ -659,7 +660,8 @@ static void test_rw_preference(void)
 	j = (struct rw_job){ &wpref, 0 };
 	CHECK_EQ(flp_rwlock_rdlock(&wpref), 0);
 	t = start_thread(write_once, &j);
-	await_bits(&rw_of(&wpref)->word, 2, 2, "the writer to wait for readers");
+	await_bits(&rw_of(&wpref)->word, FLP_RW_WAITING, FLP_RW_WAITING,
+		   "the writer to wait for readers");
 	CHECK_EQ(flp_rwlock_tryrdlock(&wpref), EBUSY);
 	CHECK_EQ(flp_rwlock_unlock(&wpref), 0);
 	await_bits(&j.done, 1, 1, "the writer to get the lock");

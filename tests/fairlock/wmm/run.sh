@@ -51,7 +51,8 @@ fi
 # In-place revisiting off: GenMC 0.11.0 crashes under RC11 with it on.
 out=$("$GENMC" "-$model" --disable-ipr --disable-estimation "${liveness[@]}" -- \
 	-DFL_MODEL_CHECK -DFL_QSPIN_THREAD_POOL=4 "${defs[@]}" \
-	-I"$src/include" -I"$src/src/fairlock" -I"$here" "$here/$harness.c" 2>&1) || true
+	-I"$src/include" -I"$src/src/fairlock" -I"$src/src/preload" -I"$here" \
+	"$here/$harness.c" 2>&1) || true
 # Here-strings, not "echo | grep -q": under pipefail a grep that stops
 # early makes echo die of SIGPIPE and the test fail at random.
 grep -E 'No errors|violation|Error|race|explored|wall-clock' <<<"$out" | head -6 || true

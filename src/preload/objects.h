@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The rwlock and condition-variable algorithms of libfairlock-preload, on
+ * their own words and free of pthread types, so that the model checker
+ * runs the same code (tests/fairlock/wmm/preload_rwlock.c, preload_cond.c)
+ * that rwlock.c and cond.c call for the program.
+ */
+#ifndef FAIRLOCK_PRELOAD_OBJECTS_H
+#define FAIRLOCK_PRELOAD_OBJECTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include <fairlock/mutex.h>
+
+/* A small number naming the calling thread (never 0), kept across fork. */
+uint32_t flp_self(void);
+
+/* The layout over pthread_rwlock_t. */
+struct flp_rwlock {
+	uint32_t tag;		/* type: PTHREAD_RWLOCK_PREFER_* */
+	uint32_t word;		/* FLP_RW_* and the reader count */
+	fl_mutex_t gate;	/* held by the writer, or one waiting for readers */
+	uint32_t writer;	/* flp_self() of the writer, 0 if none */
+};
+
+/* The layout over pthread_cond_t. */
+struct flp_cond {
+	uint32_t seq;		/* futex word: moves on at every signal */
+	uint32_t waiters;	/* threads inside a wait; FLP_COND_DESTROYING */
+	uint32_t flags;		/* FLP_COND_* */
+};
+#define FLP_COND_MONOTONIC 1u
+#define FLP_COND_SHARED 2u
+#define FLP_COND_DESTROYING 0x80000000u
+
+/* rw_word.c: the rwlock's word; the callers hold or take the gate. */
+#define FLP_RW_WLOCKED 1u
+#define FLP_RW_WAITING 2u	/* the gate's holder sleeps until readers leave */
+#define FLP_RW_READER 4u
+
+/* One fetch-add; false (and backed out) if a writer holds or, with
+ * prefer_writer, waits. */
+bool flp_rw_read_try(struct flp_rwlock *rw, bool prefer_writer);
+/* A reader that holds the gate enters, and lets the gate go. */
+void flp_rw_read_enter_at_gate(struct flp_rwlock *rw);
+void flp_rw_read_release(struct flp_rwlock *rw);
+/* With the gate held: wait for the readers to leave, then hold the word;
+ * ETIMEDOUT if abstime (on clock; NULL: none) passes first. */
+int flp_rw_write_claim(struct flp_rwlock *rw, clockid_t clock,
+		       const struct timespec *abstime);
+/* With the gate held: hold the word if no reader is in. */
+bool flp_rw_write_try(struct flp_rwlock *rw);
+/* Let the word go, then the gate. */
+void flp_rw_write_release(struct flp_rwlock *rw);
+
+/* cond_seq.c: the condition variable's count and sleep. */
+/* Count the caller in (it holds the mutex); the sequence to sleep on. */
+uint32_t flp_cond_enter(struct flp_cond *c);
+/* Sleep while the sequence is still `seq`: 0 or ETIMEDOUT. */
+int flp_cond_sleep(struct flp_cond *c, uint32_t seq, clockid_t clock,
+		   const struct timespec *abstime);
+/* The waiter is done with *c; after this it must not touch it. */
+void flp_cond_leave(struct flp_cond *c);
+/* Wake up to `count` waiters (none counted in: no system call). */
+void flp_cond_wake(struct flp_cond *c, int count);
+/* Destroy: wait until every waiter has left. */
+void flp_cond_await_leavers(struct flp_cond *c);
+
+/*
+ * Sleep while *word == expected, until `abstime` on `clock` (NULL: no
+ * limit).  ETIMEDOUT once the deadline passed, else 0 (woken, word moved
+ * on, interrupted).  `shared`: the word may be in memory shared between
+ * processes.
+ */
+int flp_futex_wait_until(uint32_t *word, uint32_t expected, bool shared,
+			 clockid_t clock, const struct timespec *abstime);
+void flp_futex_wake(uint32_t *word, int count, bool shared);
+
+#endif /* FAIRLOCK_PRELOAD_OBJECTS_H */
