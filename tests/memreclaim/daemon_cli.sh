@@ -223,5 +223,16 @@ out=$("$mr" --cgroup-root "$root" run -c "$work/swap.conf" 2>&1); rc=$?
 	[ ! -s "$root/a/memory.reclaim" ] && ok "bad swappiness values refused, nothing written" ||
 	bad "swappiness 250 in the config: rc $rc: $out"
 
+# No fixed limit on cgroups (it was 64): 300 matched by one pattern, each
+# read and written every interval, and the metrics file has them all.
+for i in $(seq 300); do make_cgroup "fleet.slice/pod$i.service"; done
+out=$("$mr" --cgroup-root "$root" run --interval 100ms --iterations 2 \
+	--json-file "$work/fleet.json" 'fleet.slice/*.service' 2>&1); rc=$?
+written=$(grep -l . "$root"/fleet.slice/pod*.service/memory.reclaim 2>/dev/null | wc -l)
+[ $rc = 0 ] && contains "$out" 'watching 300 cgroups' && [ "$written" = 300 ] &&
+	[ "$(grep -o '"cgroup"' "$work/fleet.json" | wc -l)" = 300 ] &&
+	ok "300 cgroups watched, written and reported" ||
+	bad "300 cgroups: rc $rc, $written written: $(tail -3 <<<"$out")"
+
 [ $fail = 0 ] || { echo "--- daemon log"; cat "$work/run.log"; echo "--- pattern daemon log"; cat "$work/glob.log"; }
 exit $fail

@@ -235,6 +235,45 @@ static void config_ok(void)
 	/* A command-line cgroup gets the defaults. */
 	CHECK(mr_config_add_cgroup(&c, "web", err, sizeof(err)) == 0);
 	CHECK(near(c.cgroup[2].params.ratio, 0.02, 1e-12));
+	mr_config_free(&c);
+}
+
+/* No limit on the number of cgroups: a config with 1,000 sections, then
+ * 1,000 more from the command line, each with its own settings. */
+static void config_many(void)
+{
+	size_t len = 0, size = 1000 * 64;
+	char *text = malloc(size), err[256] = "", name[32];
+	struct mr_config c, copy;
+
+	CHECK(text);
+	for (int i = 0; i < 1000; i++)
+		len += (size_t)snprintf(text + len, size - len,
+					"[cgroup pod%d.slice]\nfloor = %dM\n", i, i + 1);
+	mr_config_init(&c);
+	CHECK(mr_config_parse(&c, "many.conf", text, err, sizeof(err)) == 0);
+	for (int i = 0; i < 1000; i++) {
+		snprintf(name, sizeof(name), "cli%d", i);
+		CHECK(mr_config_add_cgroup(&c, name, err, sizeof(err)) == 0);
+	}
+	CHECK_EQ(c.ncgroups, 2000);
+	CHECK(strcmp(c.cgroup[999].path, "pod999.slice") == 0);
+	CHECK_EQ(c.cgroup[999].params.floor, 1000ull << 20);
+	CHECK(strcmp(c.cgroup[1999].path, "cli999") == 0);
+	CHECK(mr_config_add_cgroup(&c, "pod5.slice", err, sizeof(err)) == -1);
+	CHECK(strstr(err, "named twice"));
+	/* A copy owns its own array; a move empties the source. */
+	mr_config_init(&copy);
+	CHECK(mr_config_copy(&copy, &c) == 0);
+	mr_config_free(&c);
+	CHECK_EQ(copy.ncgroups, 2000);
+	CHECK(strcmp(copy.cgroup[1500].path, "cli500") == 0);
+	mr_config_move(&c, &copy);
+	CHECK_EQ(c.ncgroups, 2000);
+	CHECK_EQ(copy.ncgroups, 0);
+	CHECK(copy.cgroup == NULL);
+	mr_config_free(&c);
+	free(text);
 }
 
 static void config_bad(const char *text, const char *why)
@@ -248,6 +287,7 @@ static void config_bad(const char *text, const char *why)
 		fprintf(stderr, "'%s': message '%s' lacks '%s'\n", text, err, why);
 		exit(1);
 	}
+	mr_config_free(&c);
 }
 
 /* Every setting in the table is documented, and reads its own printout. */
@@ -311,6 +351,7 @@ static void config_errors(void)
 				      sizeof(err)) == 0);
 		mr_params_default(&c.defaults);
 		CHECK(c.defaults.page_size == (uint64_t)sysconf(_SC_PAGESIZE));
+		mr_config_free(&c);
 	}
 	config_bad("zswap_tuning = maybe\n", "yes or no");
 	config_bad("zswap_min_ratio = 0.5\n", "1 to 100");
@@ -369,6 +410,7 @@ static void config_files(void)
 	CHECK(mr_config_load(&c, path, err, sizeof(err)) == -1);
 	CHECK(strstr(err, "NUL byte"));
 	unlink(path);
+	mr_config_free(&c);
 }
 
 int main(void)
@@ -376,6 +418,7 @@ int main(void)
 	control_law();
 	zswap_rules();
 	config_ok();
+	config_many();
 	config_errors();
 	settings_table();
 	values();

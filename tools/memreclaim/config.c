@@ -22,6 +22,62 @@ void mr_config_init(struct mr_config *c)
 	mr_params_default(&c->defaults);
 }
 
+void mr_config_free(struct mr_config *c)
+{
+	free(c->cgroup);
+	mr_config_init(c);
+}
+
+void mr_config_move(struct mr_config *c, struct mr_config *src)
+{
+	free(c->cgroup);
+	*c = *src;
+	src->cgroup = NULL;
+	mr_config_free(src);
+}
+
+/* Room for `want` cgroups in c's array, keeping what it holds. */
+static int reserve(struct mr_config *c, size_t want)
+{
+	struct mr_cgroup_conf *more;
+	size_t cap = c->cgroup_cap ? c->cgroup_cap : 16;
+
+	if (want <= c->cgroup_cap)
+		return 0;
+	while (cap < want)
+		cap *= 2;
+	more = realloc(c->cgroup, cap * sizeof(*more));
+	if (!more)
+		return -1;
+	c->cgroup = more;
+	c->cgroup_cap = cap;
+	return 0;
+}
+
+int mr_config_copy(struct mr_config *c, const struct mr_config *src)
+{
+	struct mr_cgroup_conf *array;
+	size_t cap;
+
+	if (reserve(c, src->ncgroups) < 0)
+		return -1;
+	array = c->cgroup;
+	cap = c->cgroup_cap;
+	*c = *src;
+	c->cgroup = array;
+	c->cgroup_cap = cap;
+	if (src->ncgroups)
+		memcpy(array, src->cgroup, src->ncgroups * sizeof(*array));
+	return 0;
+}
+
+struct mr_cgroup_conf *mr_config_room(struct mr_config *c)
+{
+	if (reserve(c, c->ncgroups + 1) < 0)
+		return NULL;
+	return &c->cgroup[c->ncgroups];
+}
+
 /* A finite decimal number and nothing else; *end gets what follows. */
 static int parse_number(const char *s, double *v, const char **rest)
 {
@@ -203,6 +259,8 @@ bool mr_config_has_cgroup(const struct mr_config *c, const char *path)
 int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,
 			 size_t errlen)
 {
+	struct mr_cgroup_conf *slot;
+
 	if (*path == '\0' || strlen(path) >= MR_PATH_MAX) {
 		snprintf(err, errlen, "cgroup '%s': empty or too long", path);
 		return -1;
@@ -211,12 +269,13 @@ int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,
 		snprintf(err, errlen, "cgroup '%s' named twice", path);
 		return -1;
 	}
-	if (c->ncgroups == MR_MAX_CGROUPS) {
-		snprintf(err, errlen, "more than %d cgroups", MR_MAX_CGROUPS);
+	slot = mr_config_room(c);
+	if (!slot) {
+		snprintf(err, errlen, "cgroup '%s': out of memory", path);
 		return -1;
 	}
-	snprintf(c->cgroup[c->ncgroups].path, MR_PATH_MAX, "%s", path);
-	c->cgroup[c->ncgroups].params = c->defaults;
+	snprintf(slot->path, MR_PATH_MAX, "%s", path);
+	slot->params = c->defaults;
 	c->ncgroups++;
 	return 0;
 }

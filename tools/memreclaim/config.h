@@ -27,7 +27,6 @@
 
 #include "control.h"
 
-#define MR_MAX_CGROUPS 64
 #define MR_PATH_MAX 4096
 
 struct mr_cgroup_conf {
@@ -40,11 +39,22 @@ struct mr_config {
 	char prometheus_file[MR_PATH_MAX];
 	char json_file[MR_PATH_MAX];
 	struct mr_params defaults;
-	size_t ncgroups;
-	struct mr_cgroup_conf cgroup[MR_MAX_CGROUPS];
+	/* As many cgroup sections as there are: on the heap, grown by
+	 * mr_config_room(), released by mr_config_free(). */
+	size_t ncgroups, cgroup_cap;
+	struct mr_cgroup_conf *cgroup;
 };
 
+/* The defaults and no cgroups.  c must not hold an array (free it first). */
 void mr_config_init(struct mr_config *c);
+/* Release the cgroup array; c is then as after mr_config_init(). */
+void mr_config_free(struct mr_config *c);
+/* c becomes src (its array moved, not copied); src is left empty. */
+void mr_config_move(struct mr_config *c, struct mr_config *src);
+/* c becomes a copy of src, reusing c's array; -1 (c unchanged) if out of memory. */
+int mr_config_copy(struct mr_config *c, const struct mr_config *src);
+/* The next free cgroup slot (ncgroups is not raised); NULL if out of memory. */
+struct mr_cgroup_conf *mr_config_room(struct mr_config *c);
 
 /*
  * Parse text (the contents of the file `name`, for messages) into c, on

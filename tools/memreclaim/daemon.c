@@ -51,11 +51,11 @@ static void discover(struct daemon *d, bool log_changes, bool force)
 			mr_log(LOG_INFO, "%s: gone, dropped", d->cg[i].conf->path);
 	}
 	if (lost && !warned_full)
-		mr_log(LOG_WARN, "%zu matching cgroups left out: at most %d are watched",
-		       lost, MR_MAX_CGROUPS);
+		mr_log(LOG_WARN, "%zu cgroups left out: out of memory", lost);
 	warned_full = lost != 0;
-	if (changed || force)
-		mr_adopt_config(d, &expanded);
+	if ((changed || force) && mr_adopt_config(d, &expanded) < 0)
+		mr_log(LOG_ERR, "out of memory: keeping the %zu cgroups watched so far",
+		       d->ncg);
 }
 
 /* Whether any section of c is a pattern. */
@@ -77,7 +77,7 @@ static void reload(struct daemon *d)
 		mr_log(LOG_ERR, "reload failed (see above); keeping the running configuration");
 		return;
 	}
-	d->templ = fresh;
+	mr_config_move(&d->templ, &fresh);
 	/* Adopted even with the same cgroups: their settings may differ. */
 	discover(d, true, true);
 	mr_log(LOG_INFO, "reloaded: %zu cgroups, interval %.3f s", d->ncg, d->conf.interval_s);
@@ -97,21 +97,25 @@ static void sleep_until(double deadline)
 int mr_daemon_run(const struct mr_daemon_opts *o)
 {
 	static struct daemon d;
-	static struct mr_config initial;
+	struct mr_config initial = { 0 };
 	double next, last;
 	int rc;
 
 	memset(&d, 0, sizeof(d));
 	d.opts = o;
 	rc = mr_daemon_config(o, &initial);
-	if (rc != MR_OK)
+	if (rc != MR_OK || o->check_config) {
+		if (rc == MR_OK)
+			mr_print_config(&initial, o->root);
+		mr_config_free(&initial);
 		return rc;
-	if (o->check_config) {
-		mr_print_config(&initial, o->root);
-		return MR_OK;
 	}
-	d.templ = initial;
+	mr_config_move(&d.templ, &initial);
 	discover(&d, false, true);
+	if (d.ncg == 0 && !has_patterns(&d.templ)) {
+		mr_log(LOG_ERR, "out of memory for %zu cgroups", d.templ.ncgroups);
+		return MR_EXIT_IO;
+	}
 
 	mr_handle_signals();
 
@@ -143,5 +147,8 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 	}
 	mr_log(LOG_INFO, "stopping after %" PRIu64 " intervals, %.3f s of CPU", d.ticks,
 	      mr_cpu_seconds());
+	free(d.cg);
+	mr_config_free(&d.conf);
+	mr_config_free(&d.templ);
 	return MR_OK;
 }

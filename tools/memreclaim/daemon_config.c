@@ -2,6 +2,7 @@
 /* The daemon's effective configuration: file, command line, reload. */
 #include <glob.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cgroup.h"
@@ -14,7 +15,7 @@ int mr_daemon_config(const struct mr_daemon_opts *o, struct mr_config *c)
 {
 	char err[MR_PATH_MAX + 256];
 
-	mr_config_init(c);
+	mr_config_free(c);	/* c is empty or the result of an earlier call */
 	if (o->config_path && mr_config_load(c, o->config_path, err, sizeof(err)) < 0) {
 		fprintf(stderr, "memreclaim: config %s\n", err);
 		return MR_EXIT_CONFIG;
@@ -58,20 +59,22 @@ bool mr_is_pattern(const char *path)
 	return strpbrk(path, "*?[") != NULL;
 }
 
-/* Append one cgroup unless it is there already; false when full. */
+/* Append one cgroup unless it is there already; false if out of memory. */
 static bool add_matched(struct mr_config *out, const char *path,
 			const struct mr_params *params)
 {
 	size_t len = strlen(path);
+	struct mr_cgroup_conf *slot;
 
 	if (mr_config_has_cgroup(out, path))
 		return true;
 	if (len >= MR_PATH_MAX)
 		return true; /* cannot be named; glob gives no such path here */
-	if (out->ncgroups == MR_MAX_CGROUPS)
+	slot = mr_config_room(out);
+	if (!slot)
 		return false;
-	memcpy(out->cgroup[out->ncgroups].path, path, len + 1);
-	out->cgroup[out->ncgroups].params = *params;
+	memcpy(slot->path, path, len + 1);
+	slot->params = *params;
 	out->ncgroups++;
 	return true;
 }
@@ -112,14 +115,26 @@ static size_t expand_pattern(const char *root, const struct mr_cgroup_conf *s,
 size_t mr_expand_config(const struct mr_config *templ, const char *root,
 			struct mr_config *out)
 {
-	size_t lost = 0;
+	struct mr_cgroup_conf *array = out->cgroup, *slot;
+	size_t lost = 0, cap = out->cgroup_cap;
 
+	/* templ's settings, out's own array (its room is kept). */
 	*out = *templ;
+	out->cgroup = array;
+	out->cgroup_cap = cap;
 	out->ncgroups = 0;
 	/* Named cgroups first: their own settings win over a pattern's. */
-	for (size_t i = 0; i < templ->ncgroups; i++)
-		if (!mr_is_pattern(templ->cgroup[i].path))
-			out->cgroup[out->ncgroups++] = templ->cgroup[i];
+	for (size_t i = 0; i < templ->ncgroups; i++) {
+		if (mr_is_pattern(templ->cgroup[i].path))
+			continue;
+		slot = mr_config_room(out);
+		if (!slot) {
+			lost++;
+			continue;
+		}
+		*slot = templ->cgroup[i];
+		out->ncgroups++;
+	}
 	for (size_t i = 0; i < templ->ncgroups; i++)
 		if (mr_is_pattern(templ->cgroup[i].path))
 			lost += expand_pattern(root, &templ->cgroup[i], out);
@@ -227,12 +242,15 @@ void mr_print_config(const struct mr_config *c, const char *root)
  * state (counters, back-off, baseline), matched by its configured path
  * while the old configuration the states point into is still in place.
  */
-void mr_adopt_config(struct daemon *d, const struct mr_config *fresh)
+int mr_adopt_config(struct daemon *d, const struct mr_config *fresh)
 {
-	static struct cg_state next[MR_MAX_CGROUPS];
+	struct cg_state *next = calloc(fresh->ncgroups ? fresh->ncgroups : 1,
+				       sizeof(*next));
 
+	if (!next)
+		return -1;
+	/* Matched while the old states still point into the old sections. */
 	for (size_t i = 0; i < fresh->ncgroups; i++) {
-		memset(&next[i], 0, sizeof(next[i]));
 		next[i].state = MR_CG_STARTING;
 		for (size_t j = 0; j < d->ncg; j++) {
 			if (strcmp(d->cg[j].conf->path, fresh->cgroup[i].path) == 0) {
@@ -241,10 +259,14 @@ void mr_adopt_config(struct daemon *d, const struct mr_config *fresh)
 			}
 		}
 	}
-	d->conf = *fresh;
-	d->ncg = d->conf.ncgroups;
-	for (size_t i = 0; i < d->ncg; i++) {
-		d->cg[i] = next[i];
-		d->cg[i].conf = &d->conf.cgroup[i];
+	if (mr_config_copy(&d->conf, fresh) < 0) {
+		free(next);
+		return -1;
 	}
+	for (size_t i = 0; i < d->conf.ncgroups; i++)
+		next[i].conf = &d->conf.cgroup[i];
+	free(d->cg);
+	d->cg = next;
+	d->ncg = d->conf.ncgroups;
+	return 0;
 }

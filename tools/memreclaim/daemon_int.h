@@ -51,7 +51,7 @@ struct daemon {
 	const struct mr_daemon_opts *opts;
 	struct mr_config templ;	/* as configured, patterns and all */
 	struct mr_config conf;	/* what runs: patterns expanded */
-	struct cg_state cg[MR_MAX_CGROUPS];
+	struct cg_state *cg;	/* one per section of conf, on the heap */
 	size_t ncg;
 	uint64_t ticks;
 };
@@ -68,8 +68,11 @@ double mr_cpu_seconds(void);
 /* --check-config: the effective settings and a warning per missing cgroup. */
 void mr_print_config(const struct mr_config *c, const char *root);
 
-/* Run with fresh; a cgroup in both keeps its state (SIGHUP reload). */
-void mr_adopt_config(struct daemon *d, const struct mr_config *fresh);
+/*
+ * Run with fresh; a cgroup in both keeps its state (SIGHUP reload).
+ * -1 if out of memory: d runs on as it was.
+ */
+int mr_adopt_config(struct daemon *d, const struct mr_config *fresh);
 
 /* A cgroup path with glob characters (*, ?, [): a pattern section. */
 bool mr_is_pattern(const char *path);
@@ -77,7 +80,7 @@ bool mr_is_pattern(const char *path);
 /*
  * templ with each pattern section replaced by the cgroups it matches
  * under root now (named sections first, no cgroup twice).  Returns how
- * many matches did not fit MR_MAX_CGROUPS.
+ * many could not be stored (out of memory).
  */
 size_t mr_expand_config(const struct mr_config *templ, const char *root,
 			struct mr_config *out);

@@ -102,7 +102,7 @@ static enum mr_exit open_cgroup(const struct opts *o, const char *cgroup,
 
 static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *size)
 {
-	static struct mr_config scratch;
+	struct mr_config scratch;
 	char dir[4096], err[512], a[24], b[24], c[24], d[24];
 	uint64_t bytes, before, after;
 	enum mr_exit code;
