@@ -77,10 +77,9 @@ int flp_futex_wait_until(uint32_t *word, uint32_t expected, bool shared,
 	 * FUTEX_WAIT_BITSET takes an absolute time, so a wait interrupted by
 	 * a signal and retried by the caller keeps its deadline.
 	 */
-	if (syscall(SYS_futex, word, op, expected, abstime, NULL,
-		    FUTEX_BITSET_MATCH_ANY) == -1 && errno == ETIMEDOUT)
-		ret = ETIMEDOUT;
-	else if (abstime && ns_left(clock, abstime) <= 0)
+	if ((syscall(SYS_futex, word, op, expected, abstime, NULL,
+		     FUTEX_BITSET_MATCH_ANY) == -1 && errno == ETIMEDOUT) ||
+	    (abstime && ns_left(clock, abstime) <= 0))
 		ret = ETIMEDOUT;
 	errno = saved_errno;
 	return ret;

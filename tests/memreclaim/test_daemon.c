@@ -242,7 +242,7 @@ static void config_ok(void)
  * 1,000 more from the command line, each with its own settings. */
 static void config_many(void)
 {
-	size_t len = 0, size = 1000 * 64;
+	size_t len = 0, size = (size_t)1000 * 64;
 	char *text = malloc(size), err[256] = "", name[32];
 	struct mr_config c, copy;
 

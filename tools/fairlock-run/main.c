@@ -69,11 +69,11 @@ static const char *find_library(char *buf, size_t size)
 	if (n > 0) {
 		buf[n] = '\0';
 		slash = strrchr(buf, '/');
-		if (slash && (size_t)(slash + 1 - buf) + sizeof("libfairlock-preload.so") <= size) {
-			strcpy(slash + 1, "libfairlock-preload.so");
-			if (access(buf, R_OK) == 0)
-				return buf;
-		}
+		if (slash && snprintf(slash + 1, size - (size_t)(slash + 1 - buf), "%s",
+				      "libfairlock-preload.so") <
+				     (int)(size - (size_t)(slash + 1 - buf)) &&
+		    access(buf, R_OK) == 0)
+			return buf;
 	}
 	return FLR_INSTALLED_LIBRARY;
 }
