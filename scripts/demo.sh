@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: install what is missing, build, and show each part that
 # exists: a quick side-by-side lock benchmark (fairlock beside Concurrency
-# Kit, DPDK and pthreads), and a real firmware upload in a Linux 6.12 guest
+# Kit, DPDK and pthreads), Debian's zstd with its pthread locks served by
+# fairlock (fairlock-run), and a real firmware upload in a Linux 6.12 guest
 # (QEMU), a real proactive reclaim in the same guest, and la64dis on
 # LoongArch code built from this project.  About three minutes on 2 cores.
 set -euo pipefail
@@ -17,6 +18,17 @@ echo "   medians of 3 interleaved runs; ratios are to peers measured in this run
 build/bench/lockbench --mode uncontended,throughput,rw --threads 2,4 --read-pct 90 \
 	--reps 3 --duration 50 --pairs 500000 \
 	--locks fairlock,vsync-ticket,vsync-mutex-tristate,vsync-rwlock,ck-ticket,ck-mcs,ck-rwlock,dpdk-ticket,dpdk-rwlock,pthread
+echo
+echo "== fairlock-run: Debian's own zstd on 2 threads, its pthread locks served by fairlock"
+{ head -c 8M /dev/urandom; cat build/bench/lockbench build/tools/la64dis \
+	build/tools/memreclaim build/tools/fwupload; } >build/demo-zstd.in
+build/tools/fairlock-run --log zstd -T2 -q -f build/demo-zstd.in -o build/demo-zstd.zst 2>&1 |
+	sed 's/^/   /'
+if ! zstd -d -q -c build/demo-zstd.zst | cmp -s - build/demo-zstd.in; then
+	echo "   ERROR: the output does not decompress to the input" >&2
+	exit 1
+fi
+echo "   the output decompresses (without the preload) to the input, byte for byte"
 echo
 echo "== fwupload: a real firmware upload in a Linux 6.12 guest (QEMU, TCG)"
 bash tests/vm/build.sh build/vm
