@@ -150,6 +150,7 @@ int flp_check_deadline(clockid_t clock, const struct timespec *abstime);
  */
 int flp_poll_until(bool (*try)(void *), void *arg, clockid_t clock,
 		   const struct timespec *abstime);
+
 /* --- the entry points, under their own names (the tests call these) --- */
 
 int flp_mutex_init(pthread_mutex_t *pm, const pthread_mutexattr_t *attr);

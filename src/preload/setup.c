@@ -15,18 +15,17 @@
 #include "lock_names.h"
 #include "preload.h"
 
-#define impl_names flp_lock_names
 _Static_assert(FLP_LOCK_NAMES_COUNT == FLP_PARK + 1, "a name for every lock");
 
 const char *flp_impl_name(enum flp_impl impl)
 {
-	return impl_names[impl];
+	return flp_lock_names[impl];
 }
 
 bool flp_impl_parse(const char *name, enum flp_impl *impl)
 {
 	for (unsigned int i = 0; i < FLP_LOCK_NAMES_COUNT; i++)
-		if (strcmp(name, impl_names[i]) == 0) {
+		if (strcmp(name, flp_lock_names[i]) == 0) {
 			*impl = (enum flp_impl)i;
 			return true;
 		}
@@ -81,7 +80,7 @@ static uint32_t current_choice(void)
 		return undecided;
 	if (__atomic_load_n(&log_wanted, __ATOMIC_RELAXED) && c != OFF)
 		fprintf(stderr, "fairlock-preload[%ld]: pthread locks served by "
-			"fairlock %s\n", (long)getpid(), impl_names[c - 1u]);
+			"fairlock %s\n", (long)getpid(), flp_lock_names[c - 1u]);
 	return c;
 }
 
@@ -150,7 +149,7 @@ __attribute__((destructor)) static void report(void)
 		"%llu condition variables initialised, %llu waits, %llu rwlocks; left to glibc: "
 		"%llu mutexes (robust, priority or process-shared), "
 		"%llu rwlocks (process-shared)\n", (long)getpid(),
-		impl_names[c - 1u],
+		flp_lock_names[c - 1u],
 		(unsigned long long)counter(FLP_N_MUTEX),
 		(unsigned long long)counter(FLP_N_MUTEX_RECURSIVE),
 		(unsigned long long)counter(FLP_N_MUTEX_ERRORCHECK),

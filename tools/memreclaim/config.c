@@ -54,20 +54,25 @@ static int reserve(struct mr_config *c, size_t want)
 	return 0;
 }
 
-int mr_config_copy(struct mr_config *c, const struct mr_config *src)
+void mr_config_copy_settings(struct mr_config *c, const struct mr_config *src)
 {
-	struct mr_cgroup_conf *array;
-	size_t cap;
+	struct mr_cgroup_conf *array = c->cgroup;
+	size_t cap = c->cgroup_cap;
 
-	if (reserve(c, src->ncgroups) < 0)
-		return -1;
-	array = c->cgroup;
-	cap = c->cgroup_cap;
 	*c = *src;
 	c->cgroup = array;
 	c->cgroup_cap = cap;
+	c->ncgroups = 0;
+}
+
+int mr_config_copy(struct mr_config *c, const struct mr_config *src)
+{
+	if (reserve(c, src->ncgroups) < 0)
+		return -1;
+	mr_config_copy_settings(c, src);
 	if (src->ncgroups)
-		memcpy(array, src->cgroup, src->ncgroups * sizeof(*array));
+		memcpy(c->cgroup, src->cgroup, src->ncgroups * sizeof(*c->cgroup));
+	c->ncgroups = src->ncgroups;
 	return 0;
 }
 

@@ -51,6 +51,8 @@ void mr_config_init(struct mr_config *c);
 void mr_config_free(struct mr_config *c);
 /* c becomes src (its array moved, not copied); src is left empty. */
 void mr_config_move(struct mr_config *c, struct mr_config *src);
+/* src's global settings and no cgroups in c, c's array kept for reuse. */
+void mr_config_copy_settings(struct mr_config *c, const struct mr_config *src);
 /* c becomes a copy of src, reusing c's array; -1 (c unchanged) if out of memory. */
 int mr_config_copy(struct mr_config *c, const struct mr_config *src);
 /* The next free cgroup slot (ncgroups is not raised); NULL if out of memory. */

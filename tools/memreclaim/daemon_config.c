@@ -115,14 +115,10 @@ static size_t expand_pattern(const char *root, const struct mr_cgroup_conf *s,
 size_t mr_expand_config(const struct mr_config *templ, const char *root,
 			struct mr_config *out)
 {
-	struct mr_cgroup_conf *array = out->cgroup, *slot;
-	size_t lost = 0, cap = out->cgroup_cap;
+	struct mr_cgroup_conf *slot;
+	size_t lost = 0;
 
-	/* templ's settings, out's own array (its room is kept). */
-	*out = *templ;
-	out->cgroup = array;
-	out->cgroup_cap = cap;
-	out->ncgroups = 0;
+	mr_config_copy_settings(out, templ);
 	/* Named cgroups first: their own settings win over a pattern's. */
 	for (size_t i = 0; i < templ->ncgroups; i++) {
 		if (mr_is_pattern(templ->cgroup[i].path))
