@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
 // A program that knows nothing of fairlock: C++ standard locks (which call
-// pthread_* through the PLT, as any program's do) on 8 threads, checked
-// exactly.  With --expect-preload it also checks that the pthread calls it
-// makes resolve into libfairlock-preload.so, i.e. that the preload really
-// took them.  Run by tests/preload/cli.sh under fairlock-run.
+// pthread_* through the PLT, as any program's do) on N threads (8 unless
+// --threads N), R rounds each (20000 unless --rounds R), checked exactly.
+// With --expect-preload it also checks that the pthread calls it makes
+// resolve into libfairlock-preload.so, i.e. that the preload really took
+// them.  Run by tests/preload/cli.sh under fairlock-run.
 #include <dlfcn.h>
 #include <pthread.h>
 
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <shared_mutex>
@@ -26,9 +28,22 @@ static bool resolved_into_preload(const char *name)
 	return std::strstr(info.dli_fname, "libfairlock-preload") != nullptr;
 }
 
+static int positive_arg(const char *text)
+{
+	char *end;
+	long value = std::strtol(text, &end, 10);
+
+	if (*end || value < 1 || value > 1000000) {
+		std::fprintf(stderr, "bad count '%s'\n", text);
+		std::exit(2);
+	}
+	return int(value);
+}
+
 int main(int argc, char **argv)
 {
-	const int threads = 8, rounds = 20000;
+	int threads = 8, rounds = 20000;
+	bool expect_preload = false;
 	std::mutex m;
 	std::recursive_mutex rm;
 	std::timed_mutex tm;
@@ -38,7 +53,20 @@ int main(int argc, char **argv)
 	int arrived = 0;
 	std::vector<std::thread> pool;
 
-	if (argc > 1 && std::strcmp(argv[1], "--expect-preload") == 0) {
+	for (int i = 1; i < argc; i++) {
+		if (std::strcmp(argv[i], "--expect-preload") == 0)
+			expect_preload = true;
+		else if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc)
+			threads = positive_arg(argv[++i]);
+		else if (std::strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
+			rounds = positive_arg(argv[++i]);
+		else {
+			std::fprintf(stderr, "usage: %s [--expect-preload] "
+				     "[--threads N] [--rounds R]\n", argv[0]);
+			return 2;
+		}
+	}
+	if (expect_preload) {
 		for (const char *name : { "pthread_mutex_lock", "pthread_cond_wait",
 					  "pthread_cond_clockwait",
 					  "pthread_rwlock_rdlock",
@@ -87,7 +115,7 @@ int main(int argc, char **argv)
 	std::printf("counter %ld recursive %ld timed %ld written %ld arrived %d\n",
 		    counter, rcounter, tcounter, written, arrived);
 	return counter == long(threads) * rounds && rcounter == counter &&
-			       tcounter == long(threads) * (rounds / 8) &&
-			       written == long(threads) * (rounds / 16) &&
+			       tcounter == long(threads) * ((rounds + 7) / 8) &&
+			       written == long(threads) * ((rounds + 15) / 16) &&
 			       arrived == threads ? 0 : 1;
 }
