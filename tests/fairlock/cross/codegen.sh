@@ -18,87 +18,44 @@
 # lwsync before the sth.
 # usage: tests/fairlock/cross/codegen.sh riscv64-clang|riscv64-gcc|loongarch64|x86_64|
 #        aarch64-gcc|aarch64-clang|aarch64-gcc-llsc|aarch64-gcc-lse|powerpc-gcc|powerpc-clang
-# CODEGEN_MUTANT=relaxed-unlock|acqrel-take compiles against a copy of
-# include/ with one memory order of the production build weakened (the
-# ticket unlock's RELEASE store made RELAXED; the ticket's SEQ_CST
-# fetch-add made ACQ_REL): the control tests expect this check to fail.
+# CODEGEN_MUTANT and CODEGEN_CFLAGS: see probe.sh, which compiles the probe.
 # GCC 12 (Debian 12's riscv64-linux-gnu-gcc) maps a SEQ_CST fetch-add to
 # `fence iorw,ow; amoadd.w.aq` and a release store to a full fence: still
 # one AMO and no loop, which is what is checked for it; clang-19 gives the
 # kernel's own `amoadd.w.aqrl` and `fence rw,w`, which is checked exactly.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../../.." && pwd)
 target=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-inc=$top/include
-if [ -n "${CODEGEN_MUTANT:-}" ]; then
-	mfile=fairlock/ticket.h
-	case $CODEGEN_MUTANT in
-	relaxed-unlock) mfrom='val + 1), __ATOMIC_RELEASE);' mto='val + 1), __ATOMIC_RELAXED);' ;;
-	acqrel-take) mfrom='__ATOMIC_SEQ_CST);' mto='__ATOMIC_ACQ_REL);' ;; # both forms of the take
-	*) echo "codegen.sh: CODEGEN_MUTANT must be relaxed-unlock or acqrel-take" >&2; exit 2 ;;
-	esac
-	cp -r "$top/include" "$work/include"
-	inc=$work/include
-	grep -qF -- "$mfrom" "$inc/$mfile" ||
-		{ echo "codegen.sh: $mfile has no '$mfrom'" >&2; exit 2; }
-	sed -i "s/$mfrom/$mto/" "$inc/$mfile"
-	echo "mutant: $mfile: $mfrom -> $mto"
-fi
+# shellcheck source=SCRIPTDIR/probe.sh
+. "$here/probe.sh"
+compile_probe "$target" "$work"
 case $target in
 riscv64-gcc)
-	riscv64-linux-gnu-gcc -O2 ${CODEGEN_CFLAGS:-} -I"$inc" -c -o "$work/p.o" "$here/codegen_probe.c"
 	add='amoadd\.w\.aq(rl)?\b'
 	llsc='lr\.w|sc\.w'
 	store='\bsh\b'
 	barrier='\bfence\b'
 	;;
 riscv64-clang)
-	clang-19 --target=riscv64-linux-gnu -ffreestanding -O2 -I"$inc" \
-		-c -o "$work/p.o" "$here/codegen_probe.c"
 	add='amoadd\.w\.aqrl'
 	llsc='lr\.w|sc\.w'
 	store='\bsh\b'
 	barrier='fence\s+rw,\s*w'
 	;;
 loongarch64)
-	clang-19 --target=loongarch64-linux-gnu -mno-lsx -ffreestanding -O2 \
-		-I"$inc" -c -o "$work/p.o" "$here/codegen_probe.c"
 	add='amadd_db\.w'
 	llsc='\bll\.w|\bsc\.w'
 	store='\bst\.h\b'
 	barrier='\bdbar\b'
 	;;
 x86_64)
-	gcc -O2 ${CODEGEN_CFLAGS:-} -I"$inc" -c -o "$work/p.o" "$here/codegen_probe.c"
-	gcc -O2 ${CODEGEN_CFLAGS:-} -I"$inc" -I"$top/src/fairlock" -c \
-		-o "$work/slow.o" "$top/src/fairlock/ticket.c"
 	add='lock\s+xadd'
 	llsc='cmpxchg'
 	store='\bmovw\b'
 	barrier='' # a release store is a plain store on x86
 	;;
-aarch64-gcc | aarch64-gcc-llsc | aarch64-gcc-lse)
-	flags=()
-	[ "$target" = aarch64-gcc-llsc ] && flags=(-mno-outline-atomics)
-	[ "$target" = aarch64-gcc-lse ] && flags=(-march=armv8.1-a)
-	aarch64-linux-gnu-gcc -O2 "${flags[@]}" ${CODEGEN_CFLAGS:-} -I"$inc" \
-		-c -o "$work/p.o" "$here/codegen_probe.c"
-	;;
-powerpc-gcc)
-	powerpc-linux-gnu-gcc -O2 ${CODEGEN_CFLAGS:-} -I"$inc" -c -o "$work/p.o" "$here/codegen_probe.c"
-	;;
-powerpc-clang)
-	clang-19 --target=powerpc-linux-gnu -O2 ${CODEGEN_CFLAGS:-} -I"$inc" \
-		-c -o "$work/p.o" "$here/codegen_probe.c"
-	;;
-aarch64-clang)
-	clang-19 --target=aarch64-linux-gnu -O2 ${CODEGEN_CFLAGS:-} -I"$inc" \
-		-c -o "$work/p.o" "$here/codegen_probe.c"
-	;;
-*) echo "codegen.sh: target must be riscv64-gcc, riscv64-clang, loongarch64, x86_64, aarch64-gcc, aarch64-clang, aarch64-gcc-llsc, aarch64-gcc-lse, powerpc-gcc or powerpc-clang" >&2; exit 2 ;;
 esac
 fn() { awk -v f="<$1>:" '$2 == f {on = 1; next} /^$/ {on = 0} on' "$work/dis.txt"; }
 # The verdict, with the probes' code (all of it when a check failed).
