@@ -234,5 +234,28 @@ written=$(grep -l . "$root"/fleet.slice/pod*.service/memory.reclaim 2>/dev/null 
 	ok "300 cgroups watched, written and reported" ||
 	bad "300 cgroups: rc $rc, $written written: $(tail -3 <<<"$out")"
 
+# io.pressure that cannot be read at first and then can, with 50 s of
+# stall in its total: each PSI file is measured against its own baseline,
+# so its arrival adds nothing (counting its whole total at once would
+# read as pressure and back off).
+make_cgroup io
+echo 'not a pressure file' > "$root/io/io.pressure"
+"$mr" --cgroup-root "$root" run --interval 100ms --ratio 1% --iterations 3000 \
+	--json-file "$work/io.json" io 2> "$work/io.log" &
+iopid=$!
+json_intervals() { sed -n 's/.*"intervals": \([0-9]*\).*/\1/p' "$work/io.json" 2>/dev/null; }
+intervals_past() { [ "$(json_intervals)" -ge "$1" ] 2>/dev/null; }
+wait_for "intervals with io.pressure malformed" intervals_past 3
+printf 'some avg10=0.00 avg60=0.00 avg300=0.00 total=50000000\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n' \
+	> "$root/io/io.pressure.new"
+mv "$root/io/io.pressure.new" "$root/io/io.pressure"
+n=$(json_intervals)
+wait_for "intervals with io.pressure readable" intervals_past $((n + 5))
+kill -TERM $iopid
+wait $iopid
+grep -q 'reached the target' "$work/io.log" &&
+	bad "io.pressure's arrival read as pressure: $(grep -m1 'reached the target' "$work/io.log")" ||
+	ok "an io.pressure that becomes readable mid-run adds no stall at once"
+
 [ $fail = 0 ] || { echo "--- daemon log"; cat "$work/run.log"; echo "--- pattern daemon log"; cat "$work/glob.log"; }
 exit $fail

@@ -24,7 +24,9 @@ static struct mr_decision decide(const struct mr_params *p, struct mr_ctl *ctl,
 				 double interval, uint64_t stall_us, uint64_t current,
 				 uint64_t refaults, uint64_t reclaimed_last)
 {
-	struct mr_sample s = { interval, stall_us, current, refaults, reclaimed_last };
+	struct mr_sample s = { .interval_s = interval, .stall_us = stall_us,
+			       .current = current, .refault_pages = refaults,
+			       .reclaimed_last = reclaimed_last };
 	struct mr_decision d;
 
 	mr_control(p, ctl, &s, &d);
@@ -112,6 +114,46 @@ static void control_law(void)
 	CHECK(d.action == MR_RECLAIM);
 	CHECK(near(d.refault_share, 0.25, 1e-9));
 	CHECK(near((double)d.bytes, 1000.0 * MIB * 0.01 * 0.5, 4096));
+	/*
+	 * The kernel gave up on the last write (EAGAIN) with under half of
+	 * it reclaimed: nothing much can go, back off with its own reason.
+	 */
+	memset(&ctl, 0, sizeof(ctl));
+	{
+		struct mr_sample s = { .interval_s = 6, .current = 1000 * MIB,
+				       .reclaimed_last = 1 * MIB, .asked_last = 8 * MIB,
+				       .short_last = true };
+
+		mr_control(&p, &ctl, &s, &d);
+		CHECK(d.action == MR_BACKOFF_START);
+		CHECK(d.reason == MR_WHY_UNRECLAIMABLE);
+		CHECK(strstr(d.why, "gave up (EAGAIN)"));
+		CHECK(near(ctl.backoff_left_s, p.backoff_s, 1e-9));
+		/* Short again in the first write after it: the back-off doubles. */
+		ctl.backoff_left_s = 0;
+		s.short_last = false;
+		s.reclaimed_last = 0;
+		mr_control(&p, &ctl, &s, &d);
+		CHECK(d.action == MR_RECLAIM);
+		s.short_last = true;
+		s.reclaimed_last = 0;
+		s.asked_last = d.bytes;
+		mr_control(&p, &ctl, &s, &d);
+		CHECK(d.reason == MR_WHY_UNRECLAIMABLE);
+		CHECK(near(ctl.backoff_left_s, 2 * p.backoff_s, 1e-9));
+		/* EAGAIN with half or more reclaimed is progress: go on. */
+		memset(&ctl, 0, sizeof(ctl));
+		s.reclaimed_last = 4 * MIB;
+		s.asked_last = 8 * MIB;
+		mr_control(&p, &ctl, &s, &d);
+		CHECK(d.action == MR_RECLAIM);
+		/* Nothing reclaimed but no EAGAIN (the workload grew): go on. */
+		s.short_last = false;
+		s.reclaimed_last = 0;
+		mr_control(&p, &ctl, &s, &d);
+		CHECK(d.action == MR_RECLAIM);
+	}
+	memset(&ctl, 0, sizeof(ctl));
 	/* Half or more came back: back off. */
 	d = decide(&p, &ctl, 6, 0, 1000 * MIB, (4 * MIB) / 4096, 8 * MIB);
 	CHECK(d.action == MR_BACKOFF_START);

@@ -164,18 +164,76 @@ bool mr_kernel_has_reclaim_swappiness(void)
 	       (major > 6 || (major == 6 && minor >= 11));
 }
 
-int mr_write_reclaim(const char *dir, uint64_t bytes, int swappiness,
-		     const volatile sig_atomic_t *stop)
+int mr_read_stat_key(const char *dir, const char *key, uint64_t *v)
 {
+	char text[MR_STAT_TEXT], err[128];
+	struct mr_stat st;
+	int n = tool_sysfs_read(dir, "memory.stat", text, sizeof(text));
+
+	if (n < 0)
+		return n;
+	if (mr_parse_stat(text, &st, err, sizeof(err)) < 0)
+		return -EINVAL;
+	return mr_stat_get(&st, key, v) < 0 ? -ENOENT : 0;
+}
+
+/* Where a reclaim request's progress is read from (mr_write_reclaim). */
+struct reclaim_progress {
+	bool pgsteal;		/* memory.stat's pgsteal, else memory.current */
+	uint64_t start;		/* its value before the first write */
+	uint64_t page_size;
+};
+
+static void progress_start(const char *dir, struct reclaim_progress *p)
+{
+	p->pgsteal = mr_read_stat_key(dir, "pgsteal", &p->start) == 0;
+	if (!p->pgsteal && mr_read_u64(dir, "memory.current", &p->start) < 0)
+		p->start = 0;
+}
+
+/* Bytes reclaimed since progress_start (0 where it cannot tell). */
+static uint64_t progress_bytes(const char *dir, const struct reclaim_progress *p)
+{
+	uint64_t now;
+
+	if (p->pgsteal)
+		return mr_read_stat_key(dir, "pgsteal", &now) == 0 && now > p->start ?
+			(now - p->start) * p->page_size : 0;
+	return mr_read_u64(dir, "memory.current", &now) == 0 && now < p->start ?
+		p->start - now : 0;
+}
+
+int mr_write_reclaim(const char *dir, uint64_t bytes, int swappiness,
+		     uint64_t page_size, const volatile sig_atomic_t *stop,
+		     uint64_t *reclaimed)
+{
+	struct reclaim_progress progress = { .page_size = page_size };
+	uint64_t left = bytes, done;
 	char req[48];
 	int rc;
 
-	if (swappiness >= 0)
-		snprintf(req, sizeof(req), "%" PRIu64 " swappiness=%d", bytes, swappiness);
-	else
-		snprintf(req, sizeof(req), "%" PRIu64, bytes);
-	do
+	progress_start(dir, &progress);
+	for (;;) {
+		if (swappiness >= 0)
+			snprintf(req, sizeof(req), "%" PRIu64 " swappiness=%d", left,
+				 swappiness);
+		else
+			snprintf(req, sizeof(req), "%" PRIu64, left);
 		rc = tool_sysfs_write(dir, "memory.reclaim", req);
-	while (rc == -EINTR && !(stop && *stop));
+		if (rc != -EINTR || (stop && *stop))
+			break;
+		/*
+		 * A signal came after part of the work: ask for the rest, not
+		 * for all of it again.
+		 */
+		done = progress_bytes(dir, &progress);
+		if (done + page_size > bytes) {
+			rc = 0;
+			break;
+		}
+		left = (bytes - done) / page_size * page_size;
+	}
+	if (reclaimed)
+		*reclaimed = progress_bytes(dir, &progress);
 	return rc;
 }

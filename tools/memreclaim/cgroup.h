@@ -66,12 +66,21 @@ bool mr_kernel_has_reclaim_swappiness(void);
 
 /*
  * Ask dir's memory.reclaim for `bytes`, with swappiness= when it is >= 0
- * (check mr_kernel_has_reclaim_swappiness() first).  The kernel gives up
- * on a pending signal (EINTR): the write is made again until *stop is
- * set (stop NULL: always).  0, or -EAGAIN when the kernel reclaimed less
+ * (check mr_kernel_has_reclaim_swappiness() first).  The kernel stops on
+ * a pending signal (EINTR) after reclaiming part: the write is made again
+ * for what is left, until *stop is set (stop NULL: always).  *reclaimed
+ * (if not NULL) gets what the request reclaimed: memory.stat's pgsteal
+ * (pages the kernel reclaimed from the cgroup) where the kernel has it,
+ * else the drop of memory.current, which is net of what the workload
+ * allocated meanwhile and of what zswap's pool grew by.  page_size is the
+ * unit of pgsteal.  Returns 0, or -EAGAIN when the kernel reclaimed less
  * than asked, or -errno.
  */
 int mr_write_reclaim(const char *dir, uint64_t bytes, int swappiness,
-		     const volatile sig_atomic_t *stop);
+		     uint64_t page_size, const volatile sig_atomic_t *stop,
+		     uint64_t *reclaimed);
+
+/* The number after `key` in dir's memory.stat: 0, -ENOENT or -errno. */
+int mr_read_stat_key(const char *dir, const char *key, uint64_t *v);
 
 #endif

@@ -96,6 +96,18 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 			 d->pressure * 100, p->target * 100, ctl->backoff_left_s);
 		return;
 	}
+	if (s->short_last && s->reclaimed_last < s->asked_last / 2) {
+		start_backoff(p, ctl);
+		d->action = MR_BACKOFF_START;
+		d->reason = MR_WHY_UNRECLAIMABLE;
+		tool_format_size(cur, sizeof(cur), (double)s->reclaimed_last);
+		tool_format_size(fl, sizeof(fl), (double)s->asked_last);
+		snprintf(d->why, sizeof(d->why),
+			 "the kernel reclaimed %s of %s and gave up (EAGAIN): "
+			 "little is reclaimable: back off %.0f s",
+			 cur, fl, ctl->backoff_left_s);
+		return;
+	}
 	if (s->reclaimed_last && d->refault_share >= p->refault_limit) {
 		start_backoff(p, ctl);
 		d->action = MR_BACKOFF_START;

@@ -39,6 +39,8 @@ struct mr_sample {
 	uint64_t current;	/* memory.current now */
 	uint64_t refault_pages;	/* workingset refaults in it (anon + file) */
 	uint64_t reclaimed_last;/* bytes the previous interval reclaimed */
+	uint64_t asked_last;	/* bytes it asked memory.reclaim for */
+	bool short_last;	/* the kernel answered EAGAIN: it gave up short */
 };
 
 enum mr_action {
@@ -54,6 +56,7 @@ enum mr_backoff_reason {
 	MR_WHY_NONE,
 	MR_WHY_PRESSURE,	/* the stall share reached the target */
 	MR_WHY_REFAULTS,	/* what was reclaimed came back */
+	MR_WHY_UNRECLAIMABLE,	/* the kernel gave up with under half reclaimed */
 };
 
 struct mr_decision {
@@ -84,7 +87,12 @@ struct mr_ctl {
  *	step = current * ratio * (1 - pressure / target)
  * scaled down by the refault share (reclaiming what refaults at once is
  * wasted work), bounded by max_step and by the floor; when the pressure
- * or the refault share reaches its limit, back off for backoff_s.
+ * or the refault share reaches its limit, back off for backoff_s.  Back
+ * off too when the kernel gave up on the last write (EAGAIN) having
+ * reclaimed under half of it: the cgroup's memory cannot go (anonymous
+ * memory with no swap, swappiness 0, pinned pages), and every write still
+ * costs the kernel its retries and a drain of every CPU's LRU caches,
+ * while the stall it causes is the daemon's, not in the cgroup's PSI.
  *
  * Once memory.current is near the working set, every probe finds it: the
  * pressure comes back the interval after.  So a back-off that follows the

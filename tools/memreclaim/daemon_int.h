@@ -33,8 +33,12 @@ struct cg_state {
 	const struct mr_cgroup_conf *conf;
 	char dir[MR_PATH_MAX];
 	bool present, have_prev, at_floor;
+	uint64_t id;		/* the directory's inode: the kernel's cgroup id */
 	uint64_t prev_stall_us, prev_refaults;
-	uint64_t reclaimed_last;
+	uint64_t prev_io_us;	/* io.pressure's, when have_io_prev */
+	bool have_io_prev;
+	uint64_t reclaimed_last, asked_last;
+	bool short_last;	/* the last write ended in EAGAIN */
 	struct mr_ctl ctl;
 	/* For metrics. */
 	uint64_t current, zswap_max;
@@ -44,7 +48,8 @@ struct cg_state {
 	enum mr_cg_state state;
 	char why[160];		/* the last interval's decision, in words */
 	uint64_t reclaimed_total, reclaims, backoffs, errors, zswap_changes;
-	uint64_t backoffs_pressure, backoffs_refaults;	/* backoffs by reason */
+	/* backoffs by reason */
+	uint64_t backoffs_pressure, backoffs_refaults, backoffs_unreclaimable;
 };
 
 struct daemon {

@@ -103,6 +103,7 @@ static enum mr_exit open_cgroup(const struct opts *o, const char *cgroup,
 static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *size)
 {
 	struct mr_config scratch;
+	struct mr_params params;
 	char dir[4096], err[512], a[24], b[24], c[24], d[24];
 	uint64_t bytes, before, after;
 	enum mr_exit code;
@@ -140,7 +141,8 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 			strerror(-rc));
 		return io_exit(rc);
 	}
-	rc = mr_write_reclaim(dir, bytes, swappiness, NULL);
+	mr_params_default(&params);
+	rc = mr_write_reclaim(dir, bytes, swappiness, params.page_size, NULL, NULL);
 	if (rc < 0 && rc != -EAGAIN) {
 		fprintf(stderr, "memreclaim: %s/memory.reclaim: %s\n", dir,
 			strerror(-rc));

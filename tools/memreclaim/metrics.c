@@ -63,7 +63,8 @@ static const struct metric metrics[] = {
 	  CG(current), M_U64 },
 	{ "memreclaim_pressure_ratio", "gauge", "stall share of the last interval (memory + io some)",
 	  CG(pressure), M_DOUBLE },
-	{ "memreclaim_reclaimed_bytes_total", "counter", "bytes memory.current fell by after the daemon's writes",
+	{ "memreclaim_reclaimed_bytes_total", "counter",
+	  "bytes the daemon's writes reclaimed (memory.stat pgsteal; else the drop of memory.current)",
 	  CG(reclaimed_total), M_U64 },
 	{ "memreclaim_reclaims_total", "counter", "writes to memory.reclaim",
 	  CG(reclaims), M_U64 },
@@ -75,6 +76,9 @@ static const struct metric metrics[] = {
 	{ "memreclaim_backoffs_refaults_total", "counter",
 	  "back-offs started because reclaimed pages refaulted",
 	  CG(backoffs_refaults), M_U64 },
+	{ "memreclaim_backoffs_unreclaimable_total", "counter",
+	  "back-offs started because the kernel gave up a write with under half reclaimed",
+	  CG(backoffs_unreclaimable), M_U64 },
 	{ "memreclaim_errors_total", "counter", "reads and writes that failed",
 	  CG(errors), M_U64 },
 	{ "memreclaim_zswap_changes_total", "counter", "changes of memory.zswap.max",
@@ -138,9 +142,11 @@ static void write_json(FILE *f, const struct daemon *d)
 			", \"pressure\": %.6f, \"reclaimed_bytes_total\": %" PRIu64
 			", \"reclaims\": %" PRIu64 ", \"backoffs\": %" PRIu64
 			", \"backoffs_pressure\": %" PRIu64 ", \"backoffs_refaults\": %" PRIu64
+			", \"backoffs_unreclaimable\": %" PRIu64
 			", \"errors\": %" PRIu64 ", \"zswap_changes\": %" PRIu64,
 			c->current, c->pressure, c->reclaimed_total, c->reclaims, c->backoffs,
-			c->backoffs_pressure, c->backoffs_refaults, c->errors, c->zswap_changes);
+			c->backoffs_pressure, c->backoffs_refaults, c->backoffs_unreclaimable,
+			c->errors, c->zswap_changes);
 		if (c->zswap_max_known && c->zswap_max != MR_NO_LIMIT)
 			fprintf(f, ", \"zswap_max\": %" PRIu64, c->zswap_max);
 		else if (c->zswap_max_known)

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cgroup.h"
 #include "common/size.h"
@@ -42,17 +43,6 @@ static uint64_t stat_or_zero(const struct mr_stat *s, const char *key)
 
 	mr_stat_get(s, key, &v);
 	return v;
-}
-
-/*
- * Write memory.reclaim, with swappiness= when set (Linux 6.11+, checked at
- * start); EAGAIN (less reclaimed than asked) is normal here.
- */
-static int write_reclaim(const char *dir, uint64_t bytes, int swappiness)
-{
-	int rc = mr_write_reclaim(dir, bytes, swappiness, &mr_stop_requested);
-
-	return rc == -EAGAIN ? 0 : rc;
 }
 
 /* Consecutive intervals a zswap verdict must hold before it is acted on. */
@@ -140,21 +130,55 @@ static void reclaim(const struct daemon *d, struct cg_state *c,
 		       asked, dec->why);
 		return;
 	}
-	rc = write_reclaim(c->dir, dec->bytes, c->conf->params.swappiness);
-	if (rc < 0) {
+	/*
+	 * With swappiness= when set (Linux 6.11+, checked at start); EAGAIN
+	 * (the kernel gave up short) is an answer, which the next interval's
+	 * decision reads.
+	 */
+	rc = mr_write_reclaim(c->dir, dec->bytes, c->conf->params.swappiness,
+			      c->conf->params.page_size, &mr_stop_requested,
+			      &c->reclaimed_last);
+	if (rc < 0 && rc != -EAGAIN) {
+		c->reclaimed_last = 0;
 		c->errors++;
 		mr_log(LOG_ERR, "%s/memory.reclaim: write failed: %s; skipped",
 		       c->dir, strerror(-rc));
 		return;
 	}
-	if (mr_read_u64(c->dir, "memory.current", &after) == 0 && after < c->current) {
-		c->reclaimed_last = c->current - after;
+	c->asked_last = dec->bytes;
+	c->short_last = rc == -EAGAIN;
+	if (mr_read_u64(c->dir, "memory.current", &after) == 0)
 		c->current = after;
-	}
 	c->reclaimed_total += c->reclaimed_last;
 	c->reclaims++;
 	tool_format_size(got, sizeof(got), (double)c->reclaimed_last);
-	mr_log(LOG_INFO, "%s: reclaim %s, got %s (%s)", c->dir, asked, got, dec->why);
+	mr_log(LOG_INFO, "%s: reclaim %s, got %s%s (%s)", c->dir, asked, got,
+	       c->short_last ? " (EAGAIN)" : "", dec->why);
+}
+
+/*
+ * The cgroup at c->dir is not the one c's state was built on when its
+ * directory's inode (the kernel's cgroup id) changed: removed and made
+ * again, perhaps for another workload.  Its back-off, ramp, baselines and
+ * zswap votes start again; the counters of the metrics go on.
+ */
+static void follow_identity(struct cg_state *c)
+{
+	struct stat st;
+
+	if (stat(c->dir, &st) != 0)
+		return;
+	if (c->id && (uint64_t)st.st_ino != c->id) {
+		mr_log(LOG_INFO, "%s: re-created (cgroup id %" PRIu64 ", was %" PRIu64
+		       "): its control state starts again", c->dir,
+		       (uint64_t)st.st_ino, c->id);
+		memset(&c->ctl, 0, sizeof(c->ctl));
+		c->have_prev = c->at_floor = c->short_last = false;
+		c->reclaimed_last = c->asked_last = 0;
+		c->zswap_streak = 0;
+		c->zswap_warned = false;
+	}
+	c->id = (uint64_t)st.st_ino;
 }
 
 void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
@@ -165,6 +189,7 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 	struct mr_stat st;
 	uint64_t stall = 0, io = 0, refaults, swap_current = 0;
 	char err[512];
+	bool io_ok;
 	int rc;
 
 	if (mr_cgroup_open(d->opts->root, c->conf->path, c->dir, sizeof(c->dir),
@@ -178,10 +203,10 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 	if (!c->present && d->ticks > 0)
 		mr_log(LOG_INFO, "%s: present; watching", c->dir);
 	c->present = true;
+	follow_identity(c);
 	rc = read_stall(c->dir, "memory.pressure", &stall);
-	if (rc == 0 && p->io_pressure && tool_sysfs_exists(c->dir, "io.pressure") &&
-	    read_stall(c->dir, "io.pressure", &io) == 0)
-		stall += io;
+	io_ok = rc == 0 && p->io_pressure && tool_sysfs_exists(c->dir, "io.pressure") &&
+		read_stall(c->dir, "io.pressure", &io) == 0;
 	if (rc == 0)
 		rc = mr_read_u64(c->dir, "memory.current", &c->current);
 	if (rc == 0)
@@ -201,18 +226,32 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 	if (!c->have_prev) {
 		/* The first sample only sets the baseline. */
 		c->prev_stall_us = stall;
+		c->prev_io_us = io;
+		c->have_io_prev = io_ok;
 		c->prev_refaults = refaults;
 		c->have_prev = true;
 		c->state = MR_CG_STARTING;
 		return;
 	}
+	/*
+	 * Each PSI file against its own baseline: an io.pressure that could
+	 * not be read this interval (or last) adds nothing, rather than its
+	 * whole total or the negative of it.
+	 */
 	s.stall_us = stall >= c->prev_stall_us ? stall - c->prev_stall_us : 0;
+	if (io_ok && c->have_io_prev && io >= c->prev_io_us)
+		s.stall_us += io - c->prev_io_us;
+	c->prev_io_us = io;
+	c->have_io_prev = io_ok;
 	s.refault_pages = refaults >= c->prev_refaults ? refaults - c->prev_refaults : 0;
 	s.current = c->current;
 	s.reclaimed_last = c->reclaimed_last;
+	s.asked_last = c->asked_last;
+	s.short_last = c->short_last;
 	c->prev_stall_us = stall;
 	c->prev_refaults = refaults;
-	c->reclaimed_last = 0;
+	c->reclaimed_last = c->asked_last = 0;
+	c->short_last = false;
 
 	mr_control(p, &c->ctl, &s, &dec);
 	c->pressure = dec.pressure;
@@ -228,8 +267,10 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 		c->backoffs++;
 		if (dec.reason == MR_WHY_PRESSURE)
 			c->backoffs_pressure++;
-		else
+		else if (dec.reason == MR_WHY_REFAULTS)
 			c->backoffs_refaults++;
+		else
+			c->backoffs_unreclaimable++;
 		mr_log(LOG_INFO, "%s: %s", c->dir, dec.why);
 		break;
 	case MR_AT_FLOOR:

@@ -354,3 +354,52 @@ scenario_mr_daemon_swappiness() {
 	[ $((mid - after)) -ge 10 ] || fail "the default swappiness took only $((mid - after)) MiB"
 	ok "default swappiness: the same daemon reclaims it ($mid -> $after MiB)"
 }
+
+# A cgroup whose memory cannot go (anonymous, and no swap): the kernel
+# answers memory.reclaim with EAGAIN, and the daemon backs off with its own
+# reason instead of asking again every interval.  Then the cgroup is
+# removed and made again: the new one (a new cgroup id) does not inherit
+# the old one's back-off.
+json_field() { # FILE KEY: the first number after "KEY": in the metrics file
+	sed -n "s/.*\"$2\": \([0-9]*\).*/\1/p" "$1" | head -1
+}
+json_at_least() { # FILE KEY N
+	[ "$(json_field "$1" "$2")" -ge "$3" ] 2>/dev/null
+}
+writes_after_recreation() {
+	sed -n '/re-created/,$p' /tmp/daemon.log | grep -q ': reclaim '
+}
+
+scenario_mr_daemon_unreclaimable() {
+	echo +memory > $CG/cgroup.subtree_control || fail "+memory"
+	[ "$(awk 'NR > 1' /proc/swaps | wc -l)" = 0 ] || fail "swap is on"
+	start_workload work 40 compressible
+	# A 10-minute back-off: nothing but a state reset can let the
+	# daemon write again within this test.
+	memreclaim run --interval 200ms --ratio 10% --backoff 10min \
+		--json-file /tmp/m.json work 2> /tmp/daemon.log &
+	daemon=$!
+	wait_until 120 "the unreclaimable back-off" grep -q 'gave up (EAGAIN).*back off 600 s' /tmp/daemon.log
+	grep -m1 'reclaim .*(EAGAIN)' /tmp/daemon.log || fail "no write answered EAGAIN: $(tail -3 /tmp/daemon.log)"
+	grep -m1 'gave up (EAGAIN)' /tmp/daemon.log
+	wait_until 60 "the metrics count it" json_at_least /tmp/m.json backoffs_unreclaimable 1
+	[ "$(json_field /tmp/m.json backoffs_unreclaimable)" = 1 ] ||
+		fail "backoffs_unreclaimable $(json_field /tmp/m.json backoffs_unreclaimable)"
+	writes=$(grep -c ': reclaim ' /tmp/daemon.log)
+	ticks=$(json_field /tmp/m.json intervals)
+	wait_until 60 "20 more intervals" json_at_least /tmp/m.json intervals $((ticks + 20))
+	[ "$(grep -c ': reclaim ' /tmp/daemon.log)" = "$writes" ] ||
+		fail "the daemon wrote again during its back-off: $(grep ': reclaim ' /tmp/daemon.log | tail -2)"
+	grep -q '"state": "backoff"' /tmp/m.json || fail "state: $(grep -o '"state": "[a-z]*"' /tmp/m.json)"
+	ok "EAGAIN with nothing reclaimed: one back-off (backoffs_unreclaimable 1), no write in 20 intervals after it"
+	kill $(cat $CG/work/cgroup.procs)
+	wait_until 60 "work empty" sh -c "[ -z \"\$(cat $CG/work/cgroup.procs)\" ]"
+	rmdir $CG/work || fail "rmdir work"
+	start_workload work 40 compressible
+	wait_until 120 "the re-created cgroup noticed" grep -q 'work: re-created (cgroup id' /tmp/daemon.log
+	grep -m1 're-created' /tmp/daemon.log
+	wait_until 120 "a write to the new cgroup" writes_after_recreation
+	ok "the re-created cgroup starts again: written to within seconds, not after the old 10-minute back-off"
+	kill -TERM $daemon
+	wait $daemon || fail "the daemon exited $? on SIGTERM"
+}
