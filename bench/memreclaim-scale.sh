@@ -31,6 +31,8 @@ make_cgroup() { # dir
 
 for n in $counts; do
 	root=$work/cg$n
+	mkdir -p "$root"
+	echo "cpu io memory" >"$root/cgroup.controllers"
 	for i in $(seq "$n"); do
 		make_cgroup "$root/pod$i.slice"
 	done

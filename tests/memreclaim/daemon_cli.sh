@@ -27,6 +27,8 @@ make_cgroup() { # name
 	echo max > "$d/memory.high"
 	echo max > "$d/memory.max"
 }
+mkdir -p "$root"
+echo "cpu io memory" > "$root/cgroup.controllers"
 make_cgroup a
 make_cgroup b
 
@@ -233,6 +235,38 @@ written=$(grep -l . "$root"/fleet.slice/pod*.service/memory.reclaim 2>/dev/null 
 	[ "$(grep -o '"cgroup"' "$work/fleet.json" | wc -l)" = 300 ] &&
 	ok "300 cgroups watched, written and reported" ||
 	bad "300 cgroups: rc $rc, $written written: $(tail -3 <<<"$out")"
+
+# A host run cannot work on is refused at start, saying what is missing:
+# cgroup v1, a hybrid layout, no memory controller on v2, no PSI, a
+# kernel without memory.reclaim.  Nothing is written.
+host=$work/host
+check_host() { # what, exit status, message, cgroup
+	local what=$1 want=$2 msg=$3 out rc
+	out=$("$mr" --cgroup-root "$host" run --interval 100ms --iterations 1 "$4" 2>&1); rc=$?
+	[ $rc = "$want" ] && contains "$out" -F "$msg" && ! grep -q . "$host/x/memory.reclaim" &&
+		ok "$what: exit $rc, '$msg'" || bad "$what: rc $rc: $out"
+}
+rm -rf "$host"; mkdir -p "$host/memory/x" "$host/cpu"
+check_host "cgroup v1" 3 "a cgroup v1 hierarchy: memory.reclaim is cgroup v2 only" x
+out=$("$mr" --cgroup-root "$host" run --check-config x 2>&1); rc=$?
+[ $rc = 0 ] && contains "$out" -F "warning: $host: a cgroup v1 hierarchy" &&
+	ok "--check-config warns about it" || bad "--check-config on cgroup v1: rc $rc: $out"
+mkdir "$host/unified"
+check_host "hybrid" 3 "a hybrid cgroup hierarchy" x
+rm -rf "$host"; mkdir -p "$host"
+check_host "not a cgroup mount" 3 "not a cgroup v2 hierarchy (no cgroup.controllers)" x
+echo "cpu io pids" > "$host/cgroup.controllers"
+check_host "no memory controller on v2" 3 "no memory controller on cgroup v2 ('cpu io pids')" x
+echo "cpu io memory" > "$host/cgroup.controllers"
+root=$host make_cgroup x
+rm "$host/x/memory.pressure"
+check_host "no PSI" 4 "x/memory.pressure: missing: the kernel keeps no pressure stall information" x
+root=$host make_cgroup x
+rm "$host/x/memory.reclaim"
+check_host "no memory.reclaim" 4 "x/memory.reclaim: missing: the kernel predates Linux 5.19" x
+root=$host make_cgroup x
+out=$("$mr" --cgroup-root "$host" run --interval 100ms --iterations 1 x 2>&1) &&
+	ok "the same host with everything in place runs" || bad "a good host refused: $out"
 
 # io.pressure that cannot be read at first and then can, with 50 s of
 # stall in its total: each PSI file is measured against its own baseline,

@@ -141,6 +141,61 @@ enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 	return MR_OK;
 }
 
+static bool has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' ' || p[n] == '\n'))
+			return true;
+	return false;
+}
+
+enum mr_exit mr_check_hierarchy(const char *root, char *err, size_t errlen)
+{
+	static const char boot[] = "boot with systemd.unified_cgroup_hierarchy=1";
+	char controllers[512];
+
+	if (tool_sysfs_read(root, "cgroup.controllers", controllers,
+			    sizeof(controllers)) < 0) {
+		if (tool_sysfs_exists(root, "unified"))
+			snprintf(err, errlen, "%s: a hybrid cgroup hierarchy (cgroup v2 only "
+				 "at %s/unified, the memory controller on v1): "
+				 "memory.reclaim needs it on cgroup v2 (%s)", root, root, boot);
+		else if (tool_sysfs_exists(root, "memory"))
+			snprintf(err, errlen, "%s: a cgroup v1 hierarchy: memory.reclaim "
+				 "is cgroup v2 only (%s)", root, boot);
+		else
+			snprintf(err, errlen, "%s: not a cgroup v2 hierarchy "
+				 "(no cgroup.controllers)", root);
+		return MR_EXIT_NOCGROUP;
+	}
+	if (!has_word(controllers, "memory")) {
+		snprintf(err, errlen, "%s/cgroup.controllers: no memory controller on "
+			 "cgroup v2 ('%s'): it is on a cgroup v1 hierarchy, or disabled "
+			 "(cgroup_disable=memory)", root, controllers);
+		return MR_EXIT_NOCGROUP;
+	}
+	return MR_OK;
+}
+
+enum mr_exit mr_check_cgroup_files(const char *dir, char *err, size_t errlen)
+{
+	if (!tool_sysfs_exists(dir, "memory.reclaim")) {
+		snprintf(err, errlen, "%s/memory.reclaim: missing: the kernel predates "
+			 "Linux 5.19", dir);
+		return MR_EXIT_NOKERNEL;
+	}
+	if (!tool_sysfs_exists(dir, "memory.pressure")) {
+		snprintf(err, errlen, "%s/memory.pressure: missing: the kernel keeps no "
+			 "pressure stall information (built without CONFIG_PSI, or "
+			 "booted with psi=0, or built with CONFIG_PSI_DEFAULT_DISABLED: "
+			 "boot with psi=1)", dir);
+		return MR_EXIT_NOKERNEL;
+	}
+	return MR_OK;
+}
+
 int mr_read_u64(const char *dir, const char *attr, uint64_t *v)
 {
 	char buf[64];

@@ -58,6 +58,17 @@ int mr_read_u64(const char *dir, const char *attr, uint64_t *v);
 enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 			    size_t dirlen, char *err, size_t errlen);
 
+/*
+ * What run needs of the host before it starts.  mr_check_hierarchy: root
+ * is a cgroup v2 hierarchy with the memory controller on it (not cgroup
+ * v1, not a hybrid layout).  mr_check_cgroup_files: dir (an open cgroup)
+ * has memory.reclaim (Linux 5.19) and memory.pressure (the kernel keeps
+ * pressure stall information).  MR_OK, or an exit code with a message
+ * that names what is missing and what to do.
+ */
+enum mr_exit mr_check_hierarchy(const char *root, char *err, size_t errlen);
+enum mr_exit mr_check_cgroup_files(const char *dir, char *err, size_t errlen);
+
 /* Whether memory.reclaim takes swappiness= (Linux 6.11 and later). */
 bool mr_kernel_has_reclaim_swappiness(void);
 

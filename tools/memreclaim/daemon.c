@@ -94,6 +94,26 @@ static void sleep_until(double deadline)
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
 
+/*
+ * Before anything runs: a cgroup v2 hierarchy with the memory controller,
+ * and in each cgroup there now the files the daemon needs.  Otherwise it
+ * would start, watch nothing or fail every interval, and say little.
+ */
+static int check_host(const char *root, const struct mr_config *c)
+{
+	char dir[MR_PATH_MAX], err[MR_PATH_MAX + 256];
+	enum mr_exit rc = mr_check_hierarchy(root, err, sizeof(err));
+
+	for (size_t i = 0; rc == MR_OK && i < c->ncgroups; i++)
+		if (!mr_is_pattern(c->cgroup[i].path) &&
+		    mr_cgroup_open(root, c->cgroup[i].path, dir, sizeof(dir), err,
+				   sizeof(err)) == MR_OK)
+			rc = mr_check_cgroup_files(dir, err, sizeof(err));
+	if (rc != MR_OK)
+		mr_log(LOG_ERR, "%s", err);
+	return rc;
+}
+
 int mr_daemon_run(const struct mr_daemon_opts *o)
 {
 	static struct daemon d;
@@ -107,6 +127,11 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 	if (rc != MR_OK || o->check_config) {
 		if (rc == MR_OK)
 			mr_print_config(&initial, o->root);
+		mr_config_free(&initial);
+		return rc;
+	}
+	rc = check_host(o->root, &initial);
+	if (rc != MR_OK) {
 		mr_config_free(&initial);
 		return rc;
 	}

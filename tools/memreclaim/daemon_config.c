@@ -205,12 +205,16 @@ static void print_matches(const struct mr_config *c, size_t i, const char *root)
 
 void mr_print_config(const struct mr_config *c, const char *root)
 {
+	char err[MR_PATH_MAX + 256];
+
+	if (mr_check_hierarchy(root, err, sizeof(err)) != MR_OK)
+		printf("warning: %s (run refuses to start)\n", err);
 	for (size_t s = 0; s < mr_nsettings; s++)
 		if (mr_settings[s].global)
 			print_setting(&mr_settings[s], c);
 	for (size_t i = 0; i < c->ncgroups; i++) {
 		const struct mr_params *p = &c->cgroup[i].params;
-		char dir[MR_PATH_MAX], err[MR_PATH_MAX + 256];
+		char dir[MR_PATH_MAX];
 
 		printf("[cgroup %s]", c->cgroup[i].path);
 		for (size_t s = 0; s < mr_nsettings; s++) {
@@ -227,9 +231,8 @@ void mr_print_config(const struct mr_config *c, const char *root)
 		if (mr_cgroup_open(root, c->cgroup[i].path, dir, sizeof(dir), err,
 				   sizeof(err)) != MR_OK)
 			printf("  warning: %s (the daemon waits for it)\n", err);
-		else if (!tool_sysfs_exists(dir, "memory.reclaim"))
-			printf("  warning: %s/memory.reclaim: missing: the kernel predates Linux 5.19\n",
-			       dir);
+		else if (mr_check_cgroup_files(dir, err, sizeof(err)) != MR_OK)
+			printf("  warning: %s (run refuses to start)\n", err);
 	}
 }
 
