@@ -116,8 +116,9 @@ wait_for() { # what, command...
 wait_for "reclaims in a and b" grep -q . "$root/a/memory.reclaim" &&
 	wait_for "b written" grep -q . "$root/b/memory.reclaim" &&
 	ok "writes memory.reclaim of each cgroup ($(cat "$root/a/memory.reclaim") bytes)"
+# A write is counted at the interval after it ended.
 wait_for "prometheus file" grep -q '^memreclaim_up{cgroup="b"} 1$' "$work/m.prom" &&
-	grep -q '^memreclaim_reclaims_total{cgroup="a"} [1-9]' "$work/m.prom" &&
+	wait_for "a write counted" grep -q '^memreclaim_reclaims_total{cgroup="a"} [1-9]' "$work/m.prom" &&
 	grep -q '^memreclaim_backoffs_pressure_total{cgroup="a"} 0$' "$work/m.prom" &&
 	grep -q '^memreclaim_backoffs_refaults_total{cgroup="a"} 0$' "$work/m.prom" &&
 	ok "Prometheus textfile, back-offs by reason" || bad "Prometheus: $(head -40 "$work/m.prom")"
@@ -267,6 +268,37 @@ check_host "no memory.reclaim" 4 "x/memory.reclaim: missing: the kernel predates
 root=$host make_cgroup x
 out=$("$mr" --cgroup-root "$host" run --interval 100ms --iterations 1 x 2>&1) &&
 	ok "the same host with everything in place runs" || bad "a good host refused: $out"
+
+# A write that does not end (memory.reclaim a FIFO nobody reads: open
+# blocks, as a write the kernel takes long over) holds up no other cgroup:
+# the others are read and written on time, the slow one shows as
+# "writing", and SIGTERM still stops the daemon at once.
+make_cgroup slow
+make_cgroup fast
+rm "$root/slow/memory.reclaim"
+mkfifo "$root/slow/memory.reclaim"
+"$mr" --cgroup-root "$root" run --interval 100ms --ratio 1% --json-file "$work/slow.json" \
+	slow fast 2> "$work/slow.log" &
+spid=$!
+fast_writes() { grep -c "$root/fast: reclaim" "$work/slow.log"; }
+slow_writing() { grep -qF '"cgroup": "slow", "state": "writing"' "$work/slow.json" 2>/dev/null; }
+wait_for "the slow cgroup's write stuck" slow_writing
+n=$(fast_writes)
+wait_for "five more writes to the other cgroup" sh -c "[ \$(grep -c '$root/fast: reclaim' '$work/slow.log') -ge $((n + 5)) ]" &&
+	slow_writing && ok "a write that does not end holds up no other cgroup ($(fast_writes) writes to the other)"
+kill -TERM $spid
+end=$((SECONDS + 60))
+while kill -0 $spid 2>/dev/null && [ $SECONDS -lt $end ]; do sleep 0.05; done
+if kill -0 $spid 2>/dev/null; then
+	bad "SIGTERM did not stop a daemon with a write stuck (60 s)"
+	kill -KILL $spid
+else
+	wait $spid; rc=$?
+	[ $rc = 0 ] && ! grep -q 'slow/memory.reclaim: write failed' "$work/slow.log" &&
+		ok "SIGTERM interrupts the stuck write and stops the daemon (exit 0)" ||
+		bad "SIGTERM with a stuck write: rc $rc: $(tail -3 "$work/slow.log")"
+fi
+rm -rf "$root/slow" "$root/fast"
 
 # io.pressure that cannot be read at first and then can, with 50 s of
 # stall in its total: each PSI file is measured against its own baseline,

@@ -314,6 +314,32 @@ static void config_many(void)
 	CHECK_EQ(c.ncgroups, 2000);
 	CHECK_EQ(copy.ncgroups, 0);
 	CHECK(copy.cgroup == NULL);
+	/* The sorted index finds each of 2000 and nothing else. */
+	{
+		struct mr_path_index ix;
+
+		CHECK(mr_path_index_build(&ix, &c) == 0);
+		CHECK_EQ(mr_path_index_find(&ix, "pod999.slice"), 999);
+		CHECK_EQ(mr_path_index_find(&ix, "cli0"), 1000);
+		CHECK_EQ(mr_path_index_find(&ix, "pod1000.slice"), SIZE_MAX);
+		CHECK_EQ(mr_path_index_find(&ix, ""), SIZE_MAX);
+		mr_path_index_free(&ix);
+	}
+	/*
+	 * Duplicates (as two patterns matching one cgroup make): the first
+	 * section of each path stays, with its settings, in order.
+	 */
+	c.ncgroups = 6;
+	snprintf(c.cgroup[2].path, MR_PATH_MAX, "pod0.slice");
+	c.cgroup[2].params.floor = 7;
+	snprintf(c.cgroup[4].path, MR_PATH_MAX, "pod1.slice");
+	snprintf(c.cgroup[5].path, MR_PATH_MAX, "pod0.slice");
+	mr_config_drop_duplicates(&c);
+	CHECK_EQ(c.ncgroups, 3);
+	CHECK(strcmp(c.cgroup[0].path, "pod0.slice") == 0);
+	CHECK_EQ(c.cgroup[0].params.floor, 1ull << 20);
+	CHECK(strcmp(c.cgroup[1].path, "pod1.slice") == 0);
+	CHECK(strcmp(c.cgroup[2].path, "pod3.slice") == 0);
 	mr_config_free(&c);
 	free(text);
 }

@@ -35,6 +35,7 @@ static struct {
 	int calls;
 	char asked[4][64];	/* each request's text */
 	bool pgsteal;		/* the fake memory.stat has pgsteal */
+	const char *dir;
 	uint64_t steal, current;
 } fake;
 
@@ -87,7 +88,17 @@ static void start(const char *dir, bool pgsteal, const struct answer *answers)
 	fake.steal = 1000;
 	fake.current = 100 * MIB;
 	fake.answers = answers;
+	fake.dir = dir;
 	publish(dir);
+}
+
+static int ask(uint64_t bytes, int swappiness, volatile sig_atomic_t *stop,
+	       uint64_t *got)
+{
+	struct mr_reclaim_req req = { .bytes = bytes, .swappiness = swappiness,
+				      .page_size = PAGE };
+
+	return mr_write_reclaim(fake.dir, &req, stop, got);
 }
 
 int main(void)
@@ -99,12 +110,29 @@ int main(void)
 	CHECK(mkdtemp(dir) != NULL);
 	write_file(dir, "memory.reclaim", "");
 
+	/* memory.stat's one key: not a longer key it begins, bad values refused. */
+	{
+		uint64_t v = 0;
+
+		write_file(dir, "memory.stat", "pgsteal_kswapd 5\npgsteal 3\npgscan 9\n");
+		CHECK(mr_read_stat_key(dir, "pgsteal", &v) == 0 && v == 3);
+		write_file(dir, "memory.stat", "pgsteal_kswapd 5\npgsteal 3");
+		CHECK(mr_read_stat_key(dir, "pgsteal", &v) == 0 && v == 3);
+		write_file(dir, "memory.stat", "pgsteal_kswapd 5\n");
+		CHECK(mr_read_stat_key(dir, "pgsteal", &v) == -ENOENT);
+		write_file(dir, "memory.stat", "pgsteal lots\n");
+		CHECK(mr_read_stat_key(dir, "pgsteal", &v) == -EINVAL);
+		write_file(dir, "memory.stat", "pgsteal -1\n");
+		CHECK(mr_read_stat_key(dir, "pgsteal", &v) == -EINVAL);
+		write_file(dir, "memory.stat", "");
+		CHECK(mr_read_stat_key(dir, "pgsteal", &v) == -ENOENT);
+	}
 	/* Interrupted after 1 MiB of 5: the second request is for the 4 left. */
 	{
 		static const struct answer a[] = { { 256, -EINTR, 0 }, { 1024, 0, 0 } };
 
 		start(dir, true, a);
-		CHECK(mr_write_reclaim(dir, 5 * MIB, -1, PAGE, &stop, &got) == 0);
+		CHECK(ask(5 * MIB, -1, &stop, &got) == 0);
 		CHECK_EQ(fake.calls, 2);
 		CHECK(strcmp(fake.asked[0], "5242880") == 0);
 		CHECK(strcmp(fake.asked[1], "4194304") == 0);
@@ -115,7 +143,7 @@ int main(void)
 		static const struct answer a[] = { { 512, -EINTR, 0 }, { 768, 0, 0 } };
 
 		start(dir, true, a);
-		CHECK(mr_write_reclaim(dir, 5 * MIB, 60, PAGE, &stop, &got) == 0);
+		CHECK(ask(5 * MIB, 60, &stop, &got) == 0);
 		CHECK(strcmp(fake.asked[1], "3145728 swappiness=60") == 0);
 	}
 	/* Interrupted with all of it done: no second request. */
@@ -123,7 +151,7 @@ int main(void)
 		static const struct answer a[] = { { 1280, -EINTR, 0 } };
 
 		start(dir, true, a);
-		CHECK(mr_write_reclaim(dir, 5 * MIB, -1, PAGE, &stop, &got) == 0);
+		CHECK(ask(5 * MIB, -1, &stop, &got) == 0);
 		CHECK_EQ(fake.calls, 1);
 		CHECK_EQ(got, 5 * MIB);
 	}
@@ -133,7 +161,7 @@ int main(void)
 
 		start(dir, true, a);
 		stop = 1;
-		CHECK(mr_write_reclaim(dir, 5 * MIB, -1, PAGE, &stop, &got) == -EINTR);
+		CHECK(ask(5 * MIB, -1, &stop, &got) == -EINTR);
 		CHECK_EQ(fake.calls, 1);
 		CHECK_EQ(got, 10 * PAGE);
 		stop = 0;
@@ -143,15 +171,30 @@ int main(void)
 		static const struct answer a[] = { { 3, -EAGAIN, 0 } };
 
 		start(dir, true, a);
-		CHECK(mr_write_reclaim(dir, 5 * MIB, -1, PAGE, &stop, &got) == -EAGAIN);
+		CHECK(ask(5 * MIB, -1, &stop, &got) == -EAGAIN);
 		CHECK_EQ(got, 3 * PAGE);
+	}
+	/*
+	 * The caller's pgsteal from just before (the daemon's interval read
+	 * memory.stat): the count starts there, and memory.stat is read only
+	 * after the write.
+	 */
+	{
+		static const struct answer a[] = { { 100, 0, 0 } };
+		struct mr_reclaim_req req = { .bytes = 5 * MIB, .swappiness = -1,
+					      .page_size = PAGE, .pgsteal_known = true,
+					      .pgsteal = 990 };
+
+		start(dir, true, a);
+		CHECK(mr_write_reclaim(dir, &req, &stop, &got) == 0);
+		CHECK_EQ(got, 110 * PAGE);
 	}
 	/* No pgsteal in memory.stat: the drop of memory.current instead. */
 	{
 		static const struct answer a[] = { { 256, -EINTR, 0 }, { 256, 0, 0 } };
 
 		start(dir, false, a);
-		CHECK(mr_write_reclaim(dir, 5 * MIB, -1, PAGE, &stop, &got) == 0);
+		CHECK(ask(5 * MIB, -1, &stop, &got) == 0);
 		CHECK(strcmp(fake.asked[1], "4194304") == 0);
 		CHECK_EQ(got, 2 * MIB);
 	}
@@ -160,7 +203,7 @@ int main(void)
 		static const struct answer a[] = { { 10, -EAGAIN, 1 * MIB } };
 
 		start(dir, false, a);
-		CHECK(mr_write_reclaim(dir, 5 * MIB, -1, PAGE, &stop, &got) == -EAGAIN);
+		CHECK(ask(5 * MIB, -1, &stop, &got) == -EAGAIN);
 		CHECK_EQ(got, 0);
 	}
 	for (const char *const *f = (const char *const[]){ "memory.reclaim",

@@ -39,7 +39,7 @@ gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -I"$top/tools" -DFWU_HAVE_LZMA 
 	-o "$root/bin/fwupload" "$top"/tools/fwupload/*.c "$top"/tools/common/*.c \
 	-llzma -lzstd -lpthread
 gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -I"$top/tools" \
-	-DTOOLS_VERSION="\"$version\"" -o "$root/bin/memreclaim" "$top"/tools/memreclaim/*.c "$top"/tools/common/*.c -lm
+	-DTOOLS_VERSION="\"$version\"" -o "$root/bin/memreclaim" "$top"/tools/memreclaim/*.c "$top"/tools/common/*.c -lm -lpthread
 gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -o "$root/bin/workload" "$here/workload.c"
 
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initrd.gz"

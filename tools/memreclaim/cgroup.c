@@ -10,6 +10,7 @@
 
 #include "common/number.h"
 #include "common/sysfs.h"
+#include "stop.h"
 
 int mr_parse_stat(const char *text, struct mr_stat *s, char *err, size_t len)
 {
@@ -221,15 +222,22 @@ bool mr_kernel_has_reclaim_swappiness(void)
 
 int mr_read_stat_key(const char *dir, const char *key, uint64_t *v)
 {
-	char text[MR_STAT_TEXT], err[128];
-	struct mr_stat st;
+	char text[MR_STAT_TEXT], *end;
+	size_t len = strlen(key);
 	int n = tool_sysfs_read(dir, "memory.stat", text, sizeof(text));
 
 	if (n < 0)
 		return n;
-	if (mr_parse_stat(text, &st, err, sizeof(err)) < 0)
-		return -EINVAL;
-	return mr_stat_get(&st, key, v) < 0 ? -ENOENT : 0;
+	for (char *line = text; *line; line = end) {
+		end = strchr(line, '\n');
+		if (end)
+			*end++ = '\0';
+		else
+			end = line + strlen(line);
+		if (strncmp(line, key, len) == 0 && line[len] == ' ')
+			return tool_parse_u64(line + len + 1, v) < 0 ? -EINVAL : 0;
+	}
+	return -ENOENT;
 }
 
 /* Where a reclaim request's progress is read from (mr_write_reclaim). */
@@ -239,9 +247,14 @@ struct reclaim_progress {
 	uint64_t page_size;
 };
 
-static void progress_start(const char *dir, struct reclaim_progress *p)
+static void progress_start(const char *dir, const struct mr_reclaim_req *req,
+			   struct reclaim_progress *p)
 {
-	p->pgsteal = mr_read_stat_key(dir, "pgsteal", &p->start) == 0;
+	p->page_size = req->page_size;
+	p->pgsteal = req->pgsteal_known;
+	p->start = req->pgsteal;
+	if (!p->pgsteal)
+		p->pgsteal = mr_read_stat_key(dir, "pgsteal", &p->start) == 0;
 	if (!p->pgsteal && mr_read_u64(dir, "memory.current", &p->start) < 0)
 		p->start = 0;
 }
@@ -258,35 +271,34 @@ static uint64_t progress_bytes(const char *dir, const struct reclaim_progress *p
 		p->start - now : 0;
 }
 
-int mr_write_reclaim(const char *dir, uint64_t bytes, int swappiness,
-		     uint64_t page_size, const volatile sig_atomic_t *stop,
-		     uint64_t *reclaimed)
+int mr_write_reclaim(const char *dir, const struct mr_reclaim_req *req,
+		     const volatile sig_atomic_t *stop, uint64_t *reclaimed)
 {
-	struct reclaim_progress progress = { .page_size = page_size };
-	uint64_t left = bytes, done;
-	char req[48];
+	struct reclaim_progress progress;
+	uint64_t left = req->bytes, done;
+	char text[48];
 	int rc;
 
-	progress_start(dir, &progress);
+	progress_start(dir, req, &progress);
 	for (;;) {
-		if (swappiness >= 0)
-			snprintf(req, sizeof(req), "%" PRIu64 " swappiness=%d", left,
-				 swappiness);
+		if (req->swappiness >= 0)
+			snprintf(text, sizeof(text), "%" PRIu64 " swappiness=%d", left,
+				 req->swappiness);
 		else
-			snprintf(req, sizeof(req), "%" PRIu64, left);
-		rc = tool_sysfs_write(dir, "memory.reclaim", req);
-		if (rc != -EINTR || (stop && *stop))
+			snprintf(text, sizeof(text), "%" PRIu64, left);
+		rc = tool_sysfs_write(dir, "memory.reclaim", text);
+		if (rc != -EINTR || (stop && mr_flag(stop)))
 			break;
 		/*
 		 * A signal came after part of the work: ask for the rest, not
 		 * for all of it again.
 		 */
 		done = progress_bytes(dir, &progress);
-		if (done + page_size > bytes) {
+		if (done + req->page_size > req->bytes) {
 			rc = 0;
 			break;
 		}
-		left = (bytes - done) / page_size * page_size;
+		left = (req->bytes - done) / req->page_size * req->page_size;
 	}
 	if (reclaimed)
 		*reclaimed = progress_bytes(dir, &progress);

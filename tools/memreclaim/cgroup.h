@@ -75,23 +75,39 @@ bool mr_kernel_has_reclaim_swappiness(void);
 /* What to say where it does not. */
 #define MR_NO_RECLAIM_SWAPPINESS "memory.reclaim takes swappiness= only from Linux 6.11"
 
-/*
- * Ask dir's memory.reclaim for `bytes`, with swappiness= when it is >= 0
- * (check mr_kernel_has_reclaim_swappiness() first).  The kernel stops on
- * a pending signal (EINTR) after reclaiming part: the write is made again
- * for what is left, until *stop is set (stop NULL: always).  *reclaimed
- * (if not NULL) gets what the request reclaimed: memory.stat's pgsteal
- * (pages the kernel reclaimed from the cgroup) where the kernel has it,
- * else the drop of memory.current, which is net of what the workload
- * allocated meanwhile and of what zswap's pool grew by.  page_size is the
- * unit of pgsteal.  Returns 0, or -EAGAIN when the kernel reclaimed less
- * than asked, or -errno.
- */
-int mr_write_reclaim(const char *dir, uint64_t bytes, int swappiness,
-		     uint64_t page_size, const volatile sig_atomic_t *stop,
-		     uint64_t *reclaimed);
+/* One request to memory.reclaim. */
+struct mr_reclaim_req {
+	uint64_t bytes;
+	int swappiness;		/* sent as swappiness= when >= 0 */
+	uint64_t page_size;	/* the unit of memory.stat's pgsteal */
+	/*
+	 * memory.stat's pgsteal read just before, where the caller has it
+	 * (the daemon's interval reads memory.stat anyway); else it is read
+	 * here.
+	 */
+	bool pgsteal_known;
+	uint64_t pgsteal;
+};
 
-/* The number after `key` in dir's memory.stat: 0, -ENOENT or -errno. */
+/*
+ * Ask dir's memory.reclaim for req->bytes (with swappiness=: check
+ * mr_kernel_has_reclaim_swappiness() first).  The kernel stops on a
+ * pending signal (EINTR) after reclaiming part: the write is made again
+ * for what is left, until *stop is set (stop NULL: always).  *reclaimed
+ * (if not NULL) gets what the request reclaimed: the rise of memory.stat's
+ * pgsteal (pages the kernel reclaimed from the cgroup) where the kernel
+ * has it, else the drop of memory.current, which is net of what the
+ * workload allocated meanwhile and of what zswap's pool grew by.  Returns
+ * 0, or -EAGAIN when the kernel reclaimed less than asked, or -errno.
+ */
+int mr_write_reclaim(const char *dir, const struct mr_reclaim_req *req,
+		     const volatile sig_atomic_t *stop, uint64_t *reclaimed);
+
+/*
+ * The number after `key` in dir's memory.stat: 0, -ENOENT or -errno
+ * (-EINVAL if its line is malformed).  Finds the one line, without
+ * parsing the others.
+ */
 int mr_read_stat_key(const char *dir, const char *key, uint64_t *v);
 
 #endif

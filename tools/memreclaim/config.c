@@ -19,6 +19,12 @@ void mr_config_init(struct mr_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->interval_s = 6;
+	/*
+	 * Four writes at once: enough that a cgroup whose reclaim takes
+	 * seconds holds up no other, few enough that the daemon's reclaim
+	 * does not take more than a few CPUs from the workloads.
+	 */
+	c->workers = 4;
 	mr_params_default(&c->defaults);
 }
 
@@ -227,12 +233,12 @@ int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
 			return bad(err, errlen, key, value, k->want);
 		snprintf(field, MR_PATH_MAX, "%s", value);
 		return 0;
-	case MR_SET_SWAPPINESS: {
+	case MR_SET_INT: {
 		const char *rest;
 		double d;
 		int v = -1;
 
-		if (strcmp(value, "default") != 0) {
+		if (!k->unset_word || strcmp(value, k->unset_word) != 0) {
 			if (parse_number(value, &d, &rest) < 0 || *rest || d < k->min ||
 			    d > k->max || d != (double)(int)d)
 				return bad(err, errlen, key, value, k->want);
@@ -259,6 +265,77 @@ bool mr_config_has_cgroup(const struct mr_config *c, const char *path)
 		if (strcmp(c->cgroup[i].path, path) == 0)
 			return true;
 	return false;
+}
+
+static int entry_order(const void *a, const void *b)
+{
+	const struct mr_path_entry *x = a, *y = b;
+	int by_path = strcmp(x->path, y->path);
+
+	if (by_path)
+		return by_path;
+	return x->section < y->section ? -1 : x->section > y->section;
+}
+
+int mr_path_index_build(struct mr_path_index *ix, const struct mr_config *c)
+{
+	ix->n = c->ncgroups;
+	ix->entry = malloc((c->ncgroups ? c->ncgroups : 1) * sizeof(*ix->entry));
+	if (!ix->entry) {
+		ix->n = 0;
+		return -1;
+	}
+	for (size_t i = 0; i < c->ncgroups; i++)
+		ix->entry[i] = (struct mr_path_entry){ c->cgroup[i].path, i };
+	qsort(ix->entry, ix->n, sizeof(*ix->entry), entry_order);
+	return 0;
+}
+
+size_t mr_path_index_find(const struct mr_path_index *ix, const char *path)
+{
+	size_t lo = 0, hi = ix->n;
+
+	/* The first entry not before path: the earliest section with it. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(ix->entry[mid].path, path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ix->n && strcmp(ix->entry[lo].path, path) == 0 ?
+		ix->entry[lo].section : SIZE_MAX;
+}
+
+void mr_path_index_free(struct mr_path_index *ix)
+{
+	free(ix->entry);
+	ix->entry = NULL;
+	ix->n = 0;
+}
+
+void mr_config_drop_duplicates(struct mr_config *c)
+{
+	struct mr_path_index ix;
+	bool *dup;
+	size_t kept = 0;
+
+	if (c->ncgroups < 2 || mr_path_index_build(&ix, c) < 0)
+		return;
+	dup = calloc(c->ncgroups, sizeof(*dup));
+	if (dup) {
+		/* Sorted by path, then by position: all but the first of a run go. */
+		for (size_t k = 1; k < ix.n; k++)
+			if (strcmp(ix.entry[k].path, ix.entry[k - 1].path) == 0)
+				dup[ix.entry[k].section] = true;
+		for (size_t i = 0; i < c->ncgroups; i++)
+			if (!dup[i])
+				c->cgroup[kept++] = c->cgroup[i];
+		c->ncgroups = kept;
+	}
+	free(dup);
+	mr_path_index_free(&ix);
 }
 
 int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,

@@ -24,6 +24,7 @@
 #define MEMRECLAIM_CONFIG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "control.h"
 
@@ -36,6 +37,7 @@ struct mr_cgroup_conf {
 
 struct mr_config {
 	double interval_s;
+	int workers;		/* threads that write memory.reclaim */
 	char prometheus_file[MR_PATH_MAX];
 	char json_file[MR_PATH_MAX];
 	struct mr_params defaults;
@@ -79,6 +81,28 @@ int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
 
 /* Whether c has a section for path (a cgroup or a pattern, as written). */
 bool mr_config_has_cgroup(const struct mr_config *c, const char *path);
+
+/*
+ * The sections of a configuration sorted by path, for lookups in
+ * O(log n): the daemon matches thousands of cgroups against each other at
+ * every interval where patterns are in use.
+ */
+struct mr_path_index {
+	size_t n;
+	struct mr_path_entry {
+		const char *path;
+		size_t section;		/* its index in the configuration */
+	} *entry;
+};
+
+/* Index c's sections (c must not change while it is used); -1 if out of memory. */
+int mr_path_index_build(struct mr_path_index *ix, const struct mr_config *c);
+/* The section of path, or SIZE_MAX. */
+size_t mr_path_index_find(const struct mr_path_index *ix, const char *path);
+void mr_path_index_free(struct mr_path_index *ix);
+
+/* Drop every section whose path an earlier one has, keeping the order. */
+void mr_config_drop_duplicates(struct mr_config *c);
 
 /* Add a cgroup (from the command line) with the global defaults. */
 int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,

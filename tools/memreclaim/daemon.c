@@ -23,6 +23,7 @@
 #include "daemon_int.h"
 #include "log.h"
 #include "stop.h"
+#include "writers.h"
 
 /*
  * Expand the pattern sections against the cgroups there are now, and run
@@ -35,21 +36,31 @@ static void discover(struct daemon *d, bool log_changes, bool force)
 	static bool warned_full;
 	size_t lost = mr_expand_config(&d->templ, d->opts->root, &expanded);
 	bool changed = expanded.ncgroups != d->ncg;
+	struct mr_path_index now, before;
 
+	if (mr_path_index_build(&now, &expanded) < 0 ||
+	    mr_path_index_build(&before, &d->conf) < 0) {
+		mr_path_index_free(&now);
+		mr_log(LOG_ERR, "out of memory: keeping the %zu cgroups watched so far",
+		       d->ncg);
+		return;
+	}
 	for (size_t i = 0; i < expanded.ncgroups; i++) {
-		if (mr_config_has_cgroup(&d->conf, expanded.cgroup[i].path))
+		if (mr_path_index_find(&before, expanded.cgroup[i].path) != SIZE_MAX)
 			continue;
 		changed = true;
 		if (log_changes)
 			mr_log(LOG_INFO, "%s: appeared, watching it", expanded.cgroup[i].path);
 	}
 	for (size_t i = 0; i < d->ncg; i++) {
-		if (mr_config_has_cgroup(&expanded, d->cg[i].conf->path))
+		if (mr_path_index_find(&now, d->cg[i].conf->path) != SIZE_MAX)
 			continue;
 		changed = true;
 		if (log_changes)
 			mr_log(LOG_INFO, "%s: gone, dropped", d->cg[i].conf->path);
 	}
+	mr_path_index_free(&now);
+	mr_path_index_free(&before);
 	if (lost && !warned_full)
 		mr_log(LOG_WARN, "%zu cgroups left out: out of memory", lost);
 	warned_full = lost != 0;
@@ -114,11 +125,29 @@ static int check_host(const char *root, const struct mr_config *c)
 	return rc;
 }
 
+/*
+ * At the end: on a signal, writes still running are interrupted; after
+ * --iterations, they are made and counted, and the metrics say so.
+ */
+static void finish_writes(struct daemon *d)
+{
+	if (!d->writers)
+		return;
+	mr_writers_stop(d->writers, mr_flag(&mr_stop_requested));
+	d->writers = NULL;
+	for (size_t i = 0; i < d->ncg; i++) {
+		mr_collect_write(&d->cg[i]);
+		free(d->cg[i].job);
+		d->cg[i].job = NULL;
+	}
+	mr_write_metrics(d);
+}
+
 int mr_daemon_run(const struct mr_daemon_opts *o)
 {
 	static struct daemon d;
 	struct mr_config initial = { 0 };
-	double next, last;
+	double next;
 	int rc;
 
 	memset(&d, 0, sizeof(d));
@@ -143,23 +172,30 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 	}
 
 	mr_handle_signals();
+	if (!o->dry_run) {
+		d.writers = mr_writers_start((unsigned)d.conf.workers);
+		if (!d.writers) {
+			mr_log(LOG_ERR, "cannot start the writer threads");
+			return MR_EXIT_IO;
+		}
+	}
 
 	mr_log(LOG_INFO, "watching %zu cgroups every %.3f s%s", d.ncg, d.conf.interval_s,
 	      o->dry_run ? " (dry run: nothing is written)" : "");
-	last = tool_now_s();
-	next = last;
-	while (!mr_stop_requested) {
+	next = tool_now_s();
+	while (!mr_flag(&mr_stop_requested)) {
 		double t = tool_now_s();
 
-		if (mr_reload_requested) {
-			mr_reload_requested = 0;
+		if (mr_flag(&mr_reload_requested)) {
+			mr_flag_set(&mr_reload_requested, 0);
 			reload(&d);
 		}
 		if (has_patterns(&d.templ))
 			discover(&d, true, false);
 		for (size_t i = 0; i < d.ncg; i++)
-			mr_tick_cgroup(&d, &d.cg[i], t - last);
-		last = t;
+			mr_tick_cgroup(&d, &d.cg[i], t);
+		if (d.writers)
+			mr_writers_kick(d.writers);
 		d.ticks++;
 		mr_write_metrics(&d);
 		if (o->iterations && d.ticks > (uint64_t)o->iterations)
@@ -167,9 +203,11 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 		next += d.conf.interval_s;
 		if (next < tool_now_s())
 			next = tool_now_s() + d.conf.interval_s; /* fell behind: no burst */
-		while (!mr_stop_requested && !mr_reload_requested && tool_now_s() < next)
+		while (!mr_flag(&mr_stop_requested) && !mr_flag(&mr_reload_requested) &&
+		       tool_now_s() < next)
 			sleep_until(next);
 	}
+	finish_writes(&d);
 	mr_log(LOG_INFO, "stopping after %" PRIu64 " intervals, %.3f s of CPU", d.ticks,
 	      mr_cpu_seconds());
 	free(d.cg);

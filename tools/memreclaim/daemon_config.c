@@ -59,15 +59,16 @@ bool mr_is_pattern(const char *path)
 	return strpbrk(path, "*?[") != NULL;
 }
 
-/* Append one cgroup unless it is there already; false if out of memory. */
+/*
+ * Append one cgroup (mr_expand_config() drops the ones there twice, in
+ * one sort); false if out of memory.
+ */
 static bool add_matched(struct mr_config *out, const char *path,
 			const struct mr_params *params)
 {
 	size_t len = strlen(path);
 	struct mr_cgroup_conf *slot;
 
-	if (mr_config_has_cgroup(out, path))
-		return true;
 	if (len >= MR_PATH_MAX)
 		return true; /* cannot be named; glob gives no such path here */
 	slot = mr_config_room(out);
@@ -134,6 +135,8 @@ size_t mr_expand_config(const struct mr_config *templ, const char *root,
 	for (size_t i = 0; i < templ->ncgroups; i++)
 		if (mr_is_pattern(templ->cgroup[i].path))
 			lost += expand_pattern(root, &templ->cgroup[i], out);
+	/* The first section of a cgroup wins: a named one, or the first pattern. */
+	mr_config_drop_duplicates(out);
 	return lost;
 }
 
@@ -163,12 +166,12 @@ static void print_setting(const struct mr_setting *k, const void *where)
 			return; /* not set */
 		snprintf(text, sizeof(text), "%s", field);
 		break;
-	case MR_SET_SWAPPINESS: {
+	case MR_SET_INT: {
 		int v;
 
 		memcpy(&v, field, sizeof(v));
-		if (v < 0)
-			snprintf(text, sizeof(text), "default");
+		if (v < 0 && k->unset_word)
+			snprintf(text, sizeof(text), "%s", k->unset_word);
 		else
 			snprintf(text, sizeof(text), "%d", v);
 		break;
@@ -245,25 +248,37 @@ int mr_adopt_config(struct daemon *d, const struct mr_config *fresh)
 {
 	struct cg_state *next = calloc(fresh->ncgroups ? fresh->ncgroups : 1,
 				       sizeof(*next));
+	bool *kept = calloc(d->ncg ? d->ncg : 1, sizeof(*kept));
+	struct mr_path_index old;
 
-	if (!next)
+	if (!next || !kept || mr_path_index_build(&old, &d->conf) < 0) {
+		free(next);
+		free(kept);
 		return -1;
+	}
 	/* Matched while the old states still point into the old sections. */
 	for (size_t i = 0; i < fresh->ncgroups; i++) {
+		size_t j = mr_path_index_find(&old, fresh->cgroup[i].path);
+
 		next[i].state = MR_CG_STARTING;
-		for (size_t j = 0; j < d->ncg; j++) {
-			if (strcmp(d->cg[j].conf->path, fresh->cgroup[i].path) == 0) {
-				next[i] = d->cg[j];
-				break;
-			}
+		if (j != SIZE_MAX && j < d->ncg) {
+			next[i] = d->cg[j];
+			kept[j] = true;
 		}
 	}
+	mr_path_index_free(&old);
 	if (mr_config_copy(&d->conf, fresh) < 0) {
 		free(next);
+		free(kept);
 		return -1;
 	}
 	for (size_t i = 0; i < d->conf.ncgroups; i++)
 		next[i].conf = &d->conf.cgroup[i];
+	/* A dropped cgroup's write job goes with it, once its write ended. */
+	for (size_t j = 0; j < d->ncg; j++)
+		if (!kept[j])
+			mr_release_write(d, &d->cg[j]);
+	free(kept);
 	free(d->cg);
 	d->cg = next;
 	d->ncg = d->conf.ncgroups;

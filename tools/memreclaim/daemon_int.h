@@ -25,6 +25,7 @@ enum mr_cg_state {
 	MR_CG_FLOOR,		/* at its floor */
 	MR_CG_IDLE,		/* a step too small to write */
 	MR_CG_RECLAIM,		/* reclaimed */
+	MR_CG_WRITING,		/* its last write still runs: left alone */
 };
 
 const char *mr_cg_state_name(enum mr_cg_state state);
@@ -33,6 +34,7 @@ struct cg_state {
 	const struct mr_cgroup_conf *conf;
 	char dir[MR_PATH_MAX];
 	bool present, have_prev, at_floor;
+	double prev_t;		/* when the baselines below were read */
 	uint64_t id;		/* the directory's inode: the kernel's cgroup id */
 	uint64_t prev_stall_us, prev_refaults;
 	uint64_t prev_io_us;	/* io.pressure's, when have_io_prev */
@@ -48,6 +50,8 @@ struct cg_state {
 	enum mr_cg_state state;
 	char why[160];		/* the last interval's decision, in words */
 	uint64_t reclaimed_total, reclaims, backoffs, errors, zswap_changes;
+	double write_seconds_total;	/* time its memory.reclaim writes took */
+	struct mr_write_job *job;	/* its write (writers.h), once it made one */
 	/* backoffs by reason */
 	uint64_t backoffs_pressure, backoffs_refaults, backoffs_unreclaimable;
 };
@@ -58,11 +62,24 @@ struct daemon {
 	struct mr_config conf;	/* what runs: patterns expanded */
 	struct cg_state *cg;	/* one per section of conf, on the heap */
 	size_t ncg;
+	struct mr_writers *writers;	/* NULL in a dry run */
 	uint64_t ticks;
 };
 
-/* One interval of one cgroup: read, decide, write, count. */
-void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval);
+/*
+ * One interval of one cgroup at time now (tool_now_s()): take the result
+ * of its last write, read, decide, hand a write to the pool, count.
+ */
+void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now);
+
+/*
+ * Take the result of c's last write into its state and counters, once
+ * the write is done.  false while it still runs.
+ */
+bool mr_collect_write(struct cg_state *c);
+
+/* Free c's write job, waiting for its write first (a dropped cgroup). */
+void mr_release_write(struct daemon *d, struct cg_state *c);
 
 /* Rewrite the Prometheus and JSON files, where configured. */
 void mr_write_metrics(const struct daemon *d);

@@ -3,17 +3,17 @@
 #include "log.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 void mr_log(enum mr_level lvl, const char *fmt, ...)
 {
-	static int journal = -1;
+	/* Read each time: the writer threads log too, and getenv is cheap. */
+	bool journal = getenv("JOURNAL_STREAM") != NULL;
 	char line[1024];
 	va_list ap;
 
-	if (journal < 0)
-		journal = getenv("JOURNAL_STREAM") != NULL;
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap); // NOLINT(clang-analyzer-valist.Uninitialized)
 	va_end(ap);

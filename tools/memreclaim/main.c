@@ -104,6 +104,7 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 {
 	struct mr_config scratch;
 	struct mr_params params;
+	struct mr_reclaim_req req;
 	char dir[4096], err[512], a[24], b[24], c[24], d[24];
 	uint64_t bytes, before, after;
 	enum mr_exit code;
@@ -142,7 +143,9 @@ static int cmd_reclaim(const struct opts *o, const char *cgroup, const char *siz
 		return io_exit(rc);
 	}
 	mr_params_default(&params);
-	rc = mr_write_reclaim(dir, bytes, swappiness, params.page_size, NULL, NULL);
+	req = (struct mr_reclaim_req){ .bytes = bytes, .swappiness = swappiness,
+				       .page_size = params.page_size };
+	rc = mr_write_reclaim(dir, &req, NULL, NULL);
 	if (rc < 0 && rc != -EAGAIN) {
 		fprintf(stderr, "memreclaim: %s/memory.reclaim: %s\n", dir,
 			strerror(-rc));

@@ -18,6 +18,7 @@ const char *mr_cg_state_name(enum mr_cg_state state)
 		[MR_CG_STARTING] = "starting", [MR_CG_ABSENT] = "absent",
 		[MR_CG_BACKOFF] = "backoff",   [MR_CG_FLOOR] = "floor",
 		[MR_CG_IDLE] = "idle",         [MR_CG_RECLAIM] = "reclaim",
+		[MR_CG_WRITING] = "writing",
 	};
 
 	return (unsigned)state < sizeof(names) / sizeof(names[0]) ? names[state] : "?";
@@ -79,6 +80,9 @@ static const struct metric metrics[] = {
 	{ "memreclaim_backoffs_unreclaimable_total", "counter",
 	  "back-offs started because the kernel gave up a write with under half reclaimed",
 	  CG(backoffs_unreclaimable), M_U64 },
+	{ "memreclaim_write_seconds_total", "counter",
+	  "time the daemon's memory.reclaim writes took",
+	  CG(write_seconds_total), M_DOUBLE },
 	{ "memreclaim_errors_total", "counter", "reads and writes that failed",
 	  CG(errors), M_U64 },
 	{ "memreclaim_zswap_changes_total", "counter", "changes of memory.zswap.max",
@@ -143,10 +147,11 @@ static void write_json(FILE *f, const struct daemon *d)
 			", \"reclaims\": %" PRIu64 ", \"backoffs\": %" PRIu64
 			", \"backoffs_pressure\": %" PRIu64 ", \"backoffs_refaults\": %" PRIu64
 			", \"backoffs_unreclaimable\": %" PRIu64
+			", \"write_seconds_total\": %.6f"
 			", \"errors\": %" PRIu64 ", \"zswap_changes\": %" PRIu64,
 			c->current, c->pressure, c->reclaimed_total, c->reclaims, c->backoffs,
 			c->backoffs_pressure, c->backoffs_refaults, c->backoffs_unreclaimable,
-			c->errors, c->zswap_changes);
+			c->write_seconds_total, c->errors, c->zswap_changes);
 		if (c->zswap_max_known && c->zswap_max != MR_NO_LIMIT)
 			fprintf(f, ", \"zswap_max\": %" PRIu64, c->zswap_max);
 		else if (c->zswap_max_known)

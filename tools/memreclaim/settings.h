@@ -21,7 +21,7 @@ enum mr_setting_kind {
 	MR_SET_SIZE,		/* bytes (uint64_t), as memparse() reads them */
 	MR_SET_BOOL,		/* bool: yes/no, on/off, true/false, 1/0 */
 	MR_SET_PATH,		/* an absolute path (char[MR_PATH_MAX]) */
-	MR_SET_SWAPPINESS,	/* int: min..max, or "default" for -1 */
+	MR_SET_INT,		/* int: min..max, or unset_word (if any) for -1 */
 };
 
 struct mr_setting {
@@ -37,6 +37,7 @@ struct mr_setting {
 	double scale;
 	bool zswap_detail;	/* shown only while zswap_tuning is on */
 	const char *arg;	/* the usage text's name for the value */
+	const char *unset_word;	/* MR_SET_INT: the word that stores -1 */
 };
 
 extern const struct mr_setting mr_settings[];

@@ -10,9 +10,9 @@ volatile sig_atomic_t mr_reload_requested;
 static void on_signal(int sig)
 {
 	if (sig == SIGHUP)
-		mr_reload_requested = 1;
+		mr_flag_set(&mr_reload_requested, 1);
 	else
-		mr_stop_requested = 1;
+		mr_flag_set(&mr_stop_requested, 1);
 }
 
 void mr_handle_signals(void)

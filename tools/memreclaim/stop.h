@@ -11,6 +11,23 @@ extern volatile sig_atomic_t mr_stop_requested;
 extern volatile sig_atomic_t mr_reload_requested;
 
 /*
+ * Read and write the flags with these.  A handler runs on whichever
+ * thread the signal lands on (the main thread or a writer thread), and a
+ * volatile sig_atomic_t is safe only against a handler on the thread that
+ * reads it; atomics make it safe across threads.  Relaxed: a flag
+ * publishes no other data, each reader acts on the flag alone.
+ */
+static inline int mr_flag(const volatile sig_atomic_t *flag)
+{
+	return __atomic_load_n(flag, __ATOMIC_RELAXED);
+}
+
+static inline void mr_flag_set(volatile sig_atomic_t *flag, int value)
+{
+	__atomic_store_n(flag, value, __ATOMIC_RELAXED);
+}
+
+/*
  * Install the handlers, without SA_RESTART, so that a signal cuts a sleep
  * (and a memory.reclaim write) short and is acted on at once.
  */

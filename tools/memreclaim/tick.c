@@ -2,6 +2,7 @@
 /* One cgroup's interval: read pressure and refaults, decide, write. */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -10,6 +11,7 @@
 #include "common/size.h"
 #include "common/sysfs.h"
 #include "daemon_int.h"
+#include "writers.h"
 
 /* "some" stall total of DIR/FILE in microseconds. */
 static int read_stall(const char *dir, const char *file, uint64_t *us)
@@ -116,44 +118,81 @@ static void tune_zswap(struct daemon *d, struct cg_state *c,
 	mr_log(LOG_INFO, "%s: memory.zswap.max %s -> %s: %s", c->dir, from, to, why);
 }
 
-/* Act on an MR_RECLAIM decision: write it (or log it, dry run), count it. */
-static void reclaim(const struct daemon *d, struct cg_state *c,
-		    const struct mr_decision *dec)
+/*
+ * Act on an MR_RECLAIM decision: hand the write to the pool (or log it,
+ * dry run).  With swappiness= when set (Linux 6.11+, checked at start).
+ */
+static void reclaim(struct daemon *d, struct cg_state *c, const struct mr_decision *dec,
+		    const struct mr_stat *st)
 {
-	char asked[24], got[24];
-	uint64_t after;
-	int rc;
+	struct mr_write_job *job = c->job;
+	char asked[24];
 
-	tool_format_size(asked, sizeof(asked), (double)dec->bytes);
 	if (d->opts->dry_run) {
+		tool_format_size(asked, sizeof(asked), (double)dec->bytes);
 		mr_log(LOG_INFO, "%s: dry run: would reclaim %s (%s)", c->dir,
 		       asked, dec->why);
 		return;
 	}
-	/*
-	 * With swappiness= when set (Linux 6.11+, checked at start); EAGAIN
-	 * (the kernel gave up short) is an answer, which the next interval's
-	 * decision reads.
-	 */
-	rc = mr_write_reclaim(c->dir, dec->bytes, c->conf->params.swappiness,
-			      c->conf->params.page_size, &mr_stop_requested,
-			      &c->reclaimed_last);
-	if (rc < 0 && rc != -EAGAIN) {
-		c->reclaimed_last = 0;
-		c->errors++;
-		mr_log(LOG_ERR, "%s/memory.reclaim: write failed: %s; skipped",
-		       c->dir, strerror(-rc));
-		return;
+	if (!job) {
+		job = c->job = calloc(1, sizeof(*job));
+		if (!job) {
+			c->errors++;
+			mr_log(LOG_ERR, "%s: out of memory for a write; skipped", c->dir);
+			return;
+		}
 	}
-	c->asked_last = dec->bytes;
-	c->short_last = rc == -EAGAIN;
-	if (mr_read_u64(c->dir, "memory.current", &after) == 0)
-		c->current = after;
-	c->reclaimed_total += c->reclaimed_last;
+	snprintf(job->dir, sizeof(job->dir), "%s", c->dir);
+	snprintf(job->why, sizeof(job->why), "%s", dec->why);
+	job->req = (struct mr_reclaim_req){
+		.bytes = dec->bytes,
+		.swappiness = c->conf->params.swappiness,
+		.page_size = c->conf->params.page_size,
+	};
+	/*
+	 * This interval's memory.stat, read a moment ago: one read of it
+	 * fewer per write.  Reclaim by others between that read and the
+	 * write (kswapd's, the workload's own) counts as ours.
+	 */
+	job->req.pgsteal_known = mr_stat_get(st, "pgsteal", &job->req.pgsteal) == 0;
+	mr_writers_submit(d->writers, job);
+}
+
+void mr_release_write(struct daemon *d, struct cg_state *c)
+{
+	if (!c->job)
+		return;
+	if (d->writers)
+		mr_writers_wait_job(d->writers, c->job);
+	free(c->job);
+	c->job = NULL;
+}
+
+bool mr_collect_write(struct cg_state *c)
+{
+	struct mr_write_job *job = c->job;
+
+	if (job && mr_write_job_busy(job))
+		return false;
+	if (!job || !job->has_result)
+		return true;
+	job->has_result = false;
+	c->write_seconds_total += job->seconds;
+	if (job->rc == -EINTR)
+		return true;	/* interrupted as the daemon stops */
+	if (job->rc < 0 && job->rc != -EAGAIN) {
+		c->errors++;
+		return true;
+	}
+	/* EAGAIN (the kernel gave up short) is an answer the decision reads. */
+	c->reclaimed_last = job->reclaimed;
+	c->asked_last = job->req.bytes;
+	c->short_last = job->rc == -EAGAIN;
+	if (job->current_known)
+		c->current = job->current;
+	c->reclaimed_total += job->reclaimed;
 	c->reclaims++;
-	tool_format_size(got, sizeof(got), (double)c->reclaimed_last);
-	mr_log(LOG_INFO, "%s: reclaim %s, got %s%s (%s)", c->dir, asked, got,
-	       c->short_last ? " (EAGAIN)" : "", dec->why);
+	return true;
 }
 
 /*
@@ -181,10 +220,10 @@ static void follow_identity(struct cg_state *c)
 	c->id = (uint64_t)st.st_ino;
 }
 
-void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
+void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now)
 {
 	const struct mr_params *p = &c->conf->params;
-	struct mr_sample s = { .interval_s = interval };
+	struct mr_sample s = { .interval_s = now - c->prev_t };
 	struct mr_decision dec;
 	struct mr_stat st;
 	uint64_t stall = 0, io = 0, refaults, swap_current = 0;
@@ -192,6 +231,14 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 	bool io_ok;
 	int rc;
 
+	/*
+	 * A cgroup whose write still runs is left alone: its next sample
+	 * spans the whole time since its last (its own clock, not the loop's).
+	 */
+	if (!mr_collect_write(c)) {
+		c->state = MR_CG_WRITING;
+		return;
+	}
 	if (mr_cgroup_open(d->opts->root, c->conf->path, c->dir, sizeof(c->dir),
 			   err, sizeof(err)) != MR_OK) {
 		if (c->present || d->ticks == 0)
@@ -229,10 +276,12 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 		c->prev_io_us = io;
 		c->have_io_prev = io_ok;
 		c->prev_refaults = refaults;
+		c->prev_t = now;
 		c->have_prev = true;
 		c->state = MR_CG_STARTING;
 		return;
 	}
+	c->prev_t = now;
 	/*
 	 * Each PSI file against its own baseline: an io.pressure that could
 	 * not be read this interval (or last) adds nothing, rather than its
@@ -283,7 +332,7 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double interval)
 		break;
 	case MR_RECLAIM:
 		c->state = MR_CG_RECLAIM;
-		reclaim(d, c, &dec);
+		reclaim(d, c, &dec, &st);
 		break;
 	}
 	c->at_floor = dec.action == MR_AT_FLOOR;

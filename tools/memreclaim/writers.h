@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The daemon's writes to memory.reclaim, made by a bounded pool of worker
+ * threads.  One write can take seconds (the kernel reclaims it then and
+ * there, retrying); made one after the other, a slow cgroup would hold up
+ * every cgroup after it and stretch the interval for all of them.  The
+ * main thread reads and decides for every cgroup on its own clock, hands
+ * each write to the pool, and reads the result at a later interval; a
+ * cgroup whose write is still running is skipped until it ends.
+ *
+ * A job belongs to one cgroup and is used for one write at a time: the
+ * main thread fills its request and submits it; a worker fills the result
+ * and marks it done; the main thread reads the result only once it sees
+ * it done (mr_write_job_busy() false).
+ */
+#ifndef MEMRECLAIM_WRITERS_H
+#define MEMRECLAIM_WRITERS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cgroup.h"
+#include "config.h"
+
+struct mr_write_job {
+	/* The request: set by the main thread before mr_writers_submit(). */
+	char dir[MR_PATH_MAX];
+	struct mr_reclaim_req req;
+	char why[160];		/* the decision, for the log line */
+	/* The result: set by the worker, read after the job is done. */
+	int rc;			/* mr_write_reclaim()'s */
+	uint64_t reclaimed;	/* bytes, as mr_write_reclaim() measured them */
+	uint64_t current;	/* memory.current after it, if current_known */
+	bool current_known;
+	double seconds;		/* how long the write took */
+	bool has_result;	/* a result not yet read by the main thread */
+	/* The pool's. */
+	int busy;		/* submitted and not yet done (atomic) */
+	struct mr_write_job *next;
+};
+
+struct mr_writers;
+
+/* A pool of n worker threads (n >= 1).  NULL if they cannot be started. */
+struct mr_writers *mr_writers_start(unsigned n);
+
+/*
+ * Queue job's write; job must not be busy.  The workers start on what is
+ * queued at mr_writers_kick(): the daemon queues an interval's writes and
+ * wakes them once, rather than once per write (at a thousand cgroups that
+ * is a thousand wake-ups fewer per interval).
+ */
+void mr_writers_submit(struct mr_writers *w, struct mr_write_job *job);
+void mr_writers_kick(struct mr_writers *w);
+
+/* Whether job is queued or being written. */
+bool mr_write_job_busy(const struct mr_write_job *job);
+
+/* Wait until job is not busy (for a job about to be freed). */
+void mr_writers_wait_job(struct mr_writers *w, const struct mr_write_job *job);
+
+/*
+ * Stop the pool and free it.  interrupt: the daemon is stopping on a
+ * signal; writes still running are interrupted (the kernel ends a
+ * memory.reclaim write on a pending signal) and queued ones dropped.
+ * Otherwise every queued write is made first.
+ */
+void mr_writers_stop(struct mr_writers *w, bool interrupt);
+
+#endif
