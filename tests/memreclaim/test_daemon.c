@@ -71,6 +71,32 @@ static void control_law(void)
 	CHECK(d.action == MR_AT_FLOOR);
 	p.floor = 0;
 
+	/* The cgroup's own memory.min/low is a floor too, the larger one wins. */
+	{
+		struct mr_sample s = { .interval_s = 6, .current = 1000 * MIB,
+				       .protected_bytes = 996 * MIB };
+
+		p.floor = 990 * MIB;
+		mr_control(&p, &ctl, &s, &d);
+		CHECK(d.action == MR_RECLAIM && d.bytes == 4 * MIB);
+		s.current = 996 * MIB;
+		mr_control(&p, &ctl, &s, &d);
+		CHECK(d.action == MR_AT_FLOOR);
+		CHECK(strstr(d.why, "(its memory.min/low)"));
+		/* memory.low = max: all of it is protected. */
+		s.current = 1000 * MIB;
+		s.protected_bytes = UINT64_MAX;
+		mr_control(&p, &ctl, &s, &d);
+		CHECK(d.action == MR_AT_FLOOR);
+		/* The configured floor above it: its own words. */
+		s.protected_bytes = 10 * MIB;
+		s.current = 990 * MIB;
+		mr_control(&p, &ctl, &s, &d);
+		CHECK(d.action == MR_AT_FLOOR && !strstr(d.why, "memory.min"));
+		p.floor = 0;
+		memset(&ctl, 0, sizeof(ctl));
+	}
+
 	/* At the target: a back-off of backoff_s, counted down by intervals. */
 	p.backoff_s = 12;
 	d = decide(&p, &ctl, 6, 6000, 1000 * MIB, 0, 0);

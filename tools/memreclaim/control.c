@@ -70,6 +70,7 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 {
 	double interval = s->interval_s > 0 ? s->interval_s : 1e-9;
 	double room, step;
+	uint64_t floor;
 	char cur[24], fl[24];
 
 	d->bytes = 0;
@@ -117,12 +118,19 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 			 d->refault_share * 100, p->refault_limit * 100, ctl->backoff_left_s);
 		return;
 	}
-	if (s->current <= p->floor) {
+	/*
+	 * A cgroup's own memory.min/low protect it from the kernel's reclaim
+	 * only when its parent is reclaimed: memory.reclaim on the cgroup
+	 * itself would go under them.  What its owner protected, the daemon
+	 * leaves too.
+	 */
+	floor = p->floor > s->protected_bytes ? p->floor : s->protected_bytes;
+	if (s->current <= floor) {
 		d->action = MR_AT_FLOOR;
 		tool_format_size(cur, sizeof(cur), (double)s->current);
-		tool_format_size(fl, sizeof(fl), (double)p->floor);
-		snprintf(d->why, sizeof(d->why), "memory.current %s at the floor %s",
-			 cur, fl);
+		tool_format_size(fl, sizeof(fl), (double)floor);
+		snprintf(d->why, sizeof(d->why), "memory.current %s at the floor %s%s",
+			 cur, fl, floor > p->floor ? " (its memory.min/low)" : "");
 		return;
 	}
 	step = (double)s->current * p->ratio * (1.0 - d->pressure / p->target);
@@ -134,7 +142,7 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 		step *= (double)(ctl->calm + 1) / MR_RAMP_INTERVALS;
 	if (step > (double)p->max_step)
 		step = (double)p->max_step;
-	room = (double)(s->current - p->floor);
+	room = (double)(s->current - floor);
 	if (step > room)
 		step = room;
 	if (step < (double)p->page_size) {

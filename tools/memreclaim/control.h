@@ -19,6 +19,7 @@ struct mr_params {
 	double ratio;		/* fraction of memory.current per interval at zero pressure */
 	uint64_t max_step;	/* bytes per interval at most */
 	uint64_t floor;		/* never reclaim below this memory.current */
+				/* (nor below the cgroup's memory.min/low) */
 	double backoff_s;	/* pause after pressure reached the target */
 	double refault_limit;	/* refaulted / reclaimed pages that stops reclaim */
 	bool io_pressure;	/* count io.pressure stalls too */
@@ -40,6 +41,7 @@ struct mr_sample {
 	uint64_t refault_pages;	/* workingset refaults in it (anon + file) */
 	uint64_t reclaimed_last;/* bytes the previous interval reclaimed */
 	uint64_t asked_last;	/* bytes it asked memory.reclaim for */
+	uint64_t protected_bytes;/* the larger of memory.min and memory.low */
 	bool short_last;	/* the kernel answered EAGAIN: it gave up short */
 };
 

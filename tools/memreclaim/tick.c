@@ -47,6 +47,18 @@ static uint64_t stat_or_zero(const struct mr_stat *s, const char *key)
 	return v;
 }
 
+/* The larger of memory.min and memory.low ("max" reads as all; absent: 0). */
+static uint64_t protection(const char *dir)
+{
+	uint64_t min = 0, low = 0;
+
+	if (mr_read_u64(dir, "memory.min", &min) < 0)
+		min = 0;
+	if (mr_read_u64(dir, "memory.low", &low) < 0)
+		low = 0;
+	return min > low ? min : low;
+}
+
 /* Consecutive intervals a zswap verdict must hold before it is acted on. */
 #define ZSWAP_STREAK 3
 
@@ -296,6 +308,7 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now)
 	s.current = c->current;
 	s.reclaimed_last = c->reclaimed_last;
 	s.asked_last = c->asked_last;
+	s.protected_bytes = protection(c->dir);
 	s.short_last = c->short_last;
 	c->prev_stall_us = stall;
 	c->prev_refaults = refaults;

@@ -403,3 +403,50 @@ scenario_mr_daemon_unreclaimable() {
 	kill -TERM $daemon
 	wait $daemon || fail "the daemon exited $? on SIGTERM"
 }
+
+# The layouts users run: the kubelet's pod slices matched by one pattern
+# two levels down, and a systemd service; a pod that protects part of its
+# memory with memory.low keeps it (reclaiming a cgroup itself would go
+# under its own memory.low: the daemon leaves it, as the kernel does when
+# it reclaims the parent); a service that set its own memory.high keeps
+# it (memreclaim never writes memory.high).
+layout_workload() { # CGROUP MB
+	sh -c "echo \$\$ > $CG/$1/cgroup.procs; exec workload $2 compressible" > "/tmp/$(basename "$1").out" &
+	wait_until 300 "workload in $1 READY" grep -q READY "/tmp/$(basename "$1").out"
+}
+mib_of() { echo $(($(cat "$CG/$1/memory.current") >> 20)); }
+at_most_mib() { [ "$(mib_of "$1")" -le "$2" ]; }
+
+scenario_mr_daemon_layouts() {
+	setup_swap
+	pods=kubepods.slice/kubepods-burstable.slice
+	mkdir -p $CG/$pods system.slice
+	echo +memory > $CG/kubepods.slice/cgroup.subtree_control || fail "+memory kubepods"
+	echo +memory > $CG/$pods/cgroup.subtree_control || fail "+memory burstable"
+	mkdir -p $CG/system.slice && echo +memory > $CG/system.slice/cgroup.subtree_control
+	mkdir $CG/$pods/kubepods-burstable-poda.slice $CG/$pods/kubepods-burstable-podb.slice \
+		$CG/system.slice/app.service
+	echo 30M > $CG/$pods/kubepods-burstable-podb.slice/memory.low
+	echo 200M > $CG/system.slice/app.service/memory.high
+	high=$(cat $CG/system.slice/app.service/memory.high)
+	layout_workload $pods/kubepods-burstable-poda.slice 40
+	layout_workload $pods/kubepods-burstable-podb.slice 40
+	layout_workload system.slice/app.service 40
+	memreclaim run --interval 200ms --ratio 10% --backoff 1s \
+		'kubepods.slice/*/kubepods-burstable-pod*.slice' system.slice/app.service \
+		2> /tmp/daemon.log &
+	daemon=$!
+	wait_until 240 "pod a reclaimed to 20 MiB" at_most_mib $pods/kubepods-burstable-poda.slice 20
+	wait_until 240 "app.service reclaimed to 20 MiB" at_most_mib system.slice/app.service 20
+	ok "a pod slice two levels down (pattern) and a service reclaimed: $(mib_of $pods/kubepods-burstable-poda.slice) and $(mib_of system.slice/app.service) MiB"
+	wait_until 240 "pod b held at its memory.low" grep -q 'podb.slice: memory.current .* at the floor 30.0 MiB (its memory.min/low)' /tmp/daemon.log
+	grep -m1 'podb.slice: memory.current' /tmp/daemon.log
+	b=$(cat $CG/$pods/kubepods-burstable-podb.slice/memory.current)
+	[ "$b" -ge $((29 << 20)) ] || fail "pod b went under its memory.low: $((b >> 20)) MiB"
+	ok "pod b keeps its memory.low (30 MiB): $((b >> 20)) MiB"
+	[ "$(cat $CG/system.slice/app.service/memory.high)" = "$high" ] ||
+		fail "app.service's memory.high changed: $(cat $CG/system.slice/app.service/memory.high)"
+	ok "app.service's own memory.high ($high) untouched"
+	kill -TERM $daemon
+	wait $daemon || fail "the daemon exited $? on SIGTERM"
+}
