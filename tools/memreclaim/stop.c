@@ -15,6 +15,12 @@ static void on_signal(int sig)
 		mr_flag_set(&mr_stop_requested, 1);
 }
 
+/* MR_SIGNAL_INTERRUPT: nothing to do but be delivered. */
+static void on_interrupt(int sig)
+{
+	(void)sig;
+}
+
 void mr_handle_signals(void)
 {
 	struct sigaction sa;
@@ -25,4 +31,6 @@ void mr_handle_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_interrupt;
+	sigaction(MR_SIGNAL_INTERRUPT, &sa, NULL);
 }

@@ -28,6 +28,13 @@ static inline void mr_flag_set(volatile sig_atomic_t *flag, int value)
 }
 
 /*
+ * What the daemon sends its writer threads to end a memory.reclaim write
+ * as it stops (the kernel gives up a write on a pending signal).  A
+ * real-time signal nobody else sends; its handler does nothing.
+ */
+#define MR_SIGNAL_INTERRUPT (SIGRTMIN + 1)
+
+/*
  * Install the handlers, without SA_RESTART, so that a signal cuts a sleep
  * (and a memory.reclaim write) short and is acted on at once.
  */

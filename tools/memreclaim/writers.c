@@ -173,11 +173,11 @@ void mr_writers_stop(struct mr_writers *w, bool interrupt)
 	 * The kernel ends a memory.reclaim write when a signal is pending for
 	 * the writing thread: send one to each worker until all have gone (a
 	 * signal that came just before a worker entered the kernel is lost,
-	 * hence again).  The handler only sets mr_stop_requested, as it is.
+	 * hence again).  Its handler does nothing; mr_stop_requested is set.
 	 */
 	while (interrupt && w->exited < w->n) {
 		for (unsigned i = 0; i < w->n; i++)
-			pthread_kill(w->thread[i], SIGTERM);
+			pthread_kill(w->thread[i], MR_SIGNAL_INTERRUPT);
 		wait_done(w, 10);
 	}
 	pthread_mutex_unlock(&w->lock);
