@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * memreclaim's one-shot commands (commands.c): reclaim, stat and zswap.
+ * main.c parses the command line into struct mr_cli and calls one of
+ * them, or the daemon (daemon.h).  Each returns an exit code (exit_codes.h).
+ */
+#ifndef MEMRECLAIM_COMMANDS_H
+#define MEMRECLAIM_COMMANDS_H
+
+#include <stdbool.h>
+
+#include "daemon.h"
+#include "exit_codes.h"
+
+/* The command line, as main.c parsed it. */
+struct mr_cli {
+	struct mr_daemon_opts run;
+	bool run_options;
+	bool json, prometheus;
+	const char *root;
+	const char *swappiness; /* reclaim's and run's --swappiness, or NULL */
+	const char *zswap_max, *writeback;
+};
+
+int mr_cmd_reclaim(const struct mr_cli *o, const char *cgroup, const char *size);
+int mr_cmd_stat(const struct mr_cli *o, int n, char **cgroups);
+int mr_cmd_zswap(const struct mr_cli *o, const char *cgroup);
+
+#endif
