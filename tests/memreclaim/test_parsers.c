@@ -12,6 +12,7 @@
 #include "common/size.h"
 #include "common/sysfs.h"
 #include "memreclaim/cgroup.h"
+#include "fake_file.h"
 #include "harness.h"
 
 static uint64_t size_ok(const char *s)
@@ -118,18 +119,6 @@ static void pressure(void)
 				"extra\n", &p, err, sizeof(err)) == -1);
 }
 
-static void put(const char *dir, const char *name, const char *text)
-{
-	char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	CHECK(f != NULL);
-	fputs(text, f);
-	CHECK(fclose(f) == 0);
-}
-
 /* One-number files: digits only, as the kernel prints them, or "max". */
 static void numbers(void)
 {
@@ -145,13 +134,13 @@ static void numbers(void)
 	CHECK(tool_parse_u64("18446744073709551616", &v) == -ERANGE);
 	CHECK(tool_parse_u64("", &v) == -EINVAL);
 	CHECK(mkdtemp(dir) != NULL);
-	put(dir, "memory.current", "104857600\n");
+	write_test_file(dir, "memory.current", "104857600\n");
 	CHECK(mr_read_u64(dir, "memory.current", &v) == 0 && v == 104857600);
-	put(dir, "memory.zswap.max", "max\n");
+	write_test_file(dir, "memory.zswap.max", "max\n");
 	CHECK(mr_read_u64(dir, "memory.zswap.max", &v) == 0 && v == UINT64_MAX);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		v = 7;
-		put(dir, "memory.current", bad[i]);
+		write_test_file(dir, "memory.current", bad[i]);
 		if (mr_read_u64(dir, "memory.current", &v) >= 0 || v != 7) {
 			fprintf(stderr, "mr_read_u64 took '%s' as %llu\n", bad[i],
 				(unsigned long long)v);
@@ -166,13 +155,13 @@ static void numbers(void)
 
 		memset(big, '7', sizeof(big) - 1);
 		big[sizeof(big) - 1] = '\0';
-		put(dir, "memory.stat", big);
+		write_test_file(dir, "memory.stat", big);
 		CHECK(tool_sysfs_read(dir, "memory.stat", buf, sizeof(buf)) == -EFBIG);
 		big[15] = '\0'; /* exactly fits: 15 bytes and the NUL */
-		put(dir, "memory.stat", big);
+		write_test_file(dir, "memory.stat", big);
 		CHECK(tool_sysfs_read(dir, "memory.stat", buf, sizeof(buf)) == 15);
 		CHECK(strcmp(buf, big) == 0);
-		put(dir, "memory.stat", "");
+		write_test_file(dir, "memory.stat", "");
 		CHECK(tool_sysfs_read(dir, "memory.stat", buf, sizeof(buf)) == 0);
 	}
 	for (size_t i = 0; i < 3; i++) {

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "memreclaim/cgroup.h"
+#include "fake_file.h"
 #include "harness.h"
 
 #define PAGE 4096ull
@@ -39,18 +40,6 @@ static struct {
 	uint64_t steal, current;
 } fake;
 
-static void write_file(const char *dir, const char *name, const char *text)
-{
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	CHECK(f != NULL);
-	CHECK(fputs(text, f) >= 0);
-	CHECK(fclose(f) == 0);
-}
-
 static void publish(const char *dir)
 {
 	char text[256];
@@ -60,9 +49,9 @@ static void publish(const char *dir)
 			 fake.steal);
 	else
 		snprintf(text, sizeof(text), "anon 1000\n");
-	write_file(dir, "memory.stat", text);
+	write_test_file(dir, "memory.stat", text);
 	snprintf(text, sizeof(text), "%" PRIu64 "\n", fake.current);
-	write_file(dir, "memory.current", text);
+	write_test_file(dir, "memory.current", text);
 }
 
 int __wrap_tool_sysfs_write(const char *dir, const char *attr, const char *value)
@@ -108,23 +97,23 @@ int main(void)
 	uint64_t got;
 
 	CHECK(mkdtemp(dir) != NULL);
-	write_file(dir, "memory.reclaim", "");
+	write_test_file(dir, "memory.reclaim", "");
 
 	/* memory.stat's one key: not a longer key it begins, bad values refused. */
 	{
 		uint64_t v = 0;
 
-		write_file(dir, "memory.stat", "pgsteal_kswapd 5\npgsteal 3\npgscan 9\n");
+		write_test_file(dir, "memory.stat", "pgsteal_kswapd 5\npgsteal 3\npgscan 9\n");
 		CHECK(mr_read_stat_key(dir, "pgsteal", &v) == 0 && v == 3);
-		write_file(dir, "memory.stat", "pgsteal_kswapd 5\npgsteal 3");
+		write_test_file(dir, "memory.stat", "pgsteal_kswapd 5\npgsteal 3");
 		CHECK(mr_read_stat_key(dir, "pgsteal", &v) == 0 && v == 3);
-		write_file(dir, "memory.stat", "pgsteal_kswapd 5\n");
+		write_test_file(dir, "memory.stat", "pgsteal_kswapd 5\n");
 		CHECK(mr_read_stat_key(dir, "pgsteal", &v) == -ENOENT);
-		write_file(dir, "memory.stat", "pgsteal lots\n");
+		write_test_file(dir, "memory.stat", "pgsteal lots\n");
 		CHECK(mr_read_stat_key(dir, "pgsteal", &v) == -EINVAL);
-		write_file(dir, "memory.stat", "pgsteal -1\n");
+		write_test_file(dir, "memory.stat", "pgsteal -1\n");
 		CHECK(mr_read_stat_key(dir, "pgsteal", &v) == -EINVAL);
-		write_file(dir, "memory.stat", "");
+		write_test_file(dir, "memory.stat", "");
 		CHECK(mr_read_stat_key(dir, "pgsteal", &v) == -ENOENT);
 	}
 	/* Interrupted after 1 MiB of 5: the second request is for the 4 left. */
