@@ -108,7 +108,7 @@ bad:
 }
 
 enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
-			    size_t dirlen, char *err, size_t errlen)
+			    size_t dirlen, char *err, size_t errlen, uint64_t *id)
 {
 	struct stat st;
 	int n;
@@ -139,6 +139,8 @@ enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 			 "cgroup.subtree_control)", dir);
 		return MR_EXIT_NOCGROUP;
 	}
+	if (id)
+		*id = (uint64_t)st.st_ino;
 	return MR_OK;
 }
 

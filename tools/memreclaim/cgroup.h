@@ -53,10 +53,12 @@ int mr_read_u64(const char *dir, const char *attr, uint64_t *v);
 /*
  * Resolve CGROUP (a path, or a name under the cgroup root) and check it is
  * a cgroup v2 directory with the memory controller.  Returns MR_OK or an
- * exit code with a message naming the file and the reason.
+ * exit code with a message naming the file and the reason.  *id (if not
+ * NULL) gets the directory's inode number, which on cgroupfs is the
+ * cgroup's id: a cgroup removed and made again under one path has a new one.
  */
 enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
-			    size_t dirlen, char *err, size_t errlen);
+			    size_t dirlen, char *err, size_t errlen, uint64_t *id);
 
 /*
  * What run needs of the host before it starts.  mr_check_hierarchy: root

@@ -26,7 +26,7 @@ static enum mr_exit open_cgroup(const struct mr_cli *o, const char *cgroup,
 {
 	char err[512];
 	enum mr_exit code = mr_cgroup_open(o->root, cgroup, dir, len, err,
-					   sizeof(err));
+					   sizeof(err), NULL);
 
 	if (code != MR_OK)
 		fprintf(stderr, "memreclaim: %s\n", err);

@@ -118,7 +118,7 @@ static int check_host(const char *root, const struct mr_config *c)
 	for (size_t i = 0; rc == MR_OK && i < c->ncgroups; i++)
 		if (!mr_is_pattern(c->cgroup[i].path) &&
 		    mr_cgroup_open(root, c->cgroup[i].path, dir, sizeof(dir), err,
-				   sizeof(err)) == MR_OK)
+				   sizeof(err), NULL) == MR_OK)
 			rc = mr_check_cgroup_files(dir, err, sizeof(err));
 	if (rc != MR_OK)
 		mr_log(LOG_ERR, "%s", err);

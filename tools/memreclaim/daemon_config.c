@@ -232,7 +232,7 @@ void mr_print_config(const struct mr_config *c, const char *root)
 			continue;
 		}
 		if (mr_cgroup_open(root, c->cgroup[i].path, dir, sizeof(dir), err,
-				   sizeof(err)) != MR_OK)
+				   sizeof(err), NULL) != MR_OK)
 			printf("  warning: %s (the daemon waits for it)\n", err);
 		else if (mr_check_cgroup_files(dir, err, sizeof(err)) != MR_OK)
 			printf("  warning: %s (run refuses to start)\n", err);

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cgroup.h"
 #include "common/size.h"
@@ -200,8 +199,6 @@ bool mr_collect_write(struct cg_state *c)
 	c->reclaimed_last = job->reclaimed;
 	c->asked_last = job->req.bytes;
 	c->short_last = job->rc == -EAGAIN;
-	if (job->current_known)
-		c->current = job->current;
 	c->reclaimed_total += job->reclaimed;
 	c->reclaims++;
 	return true;
@@ -213,23 +210,18 @@ bool mr_collect_write(struct cg_state *c)
  * again, perhaps for another workload.  Its back-off, ramp, baselines and
  * zswap votes start again; the counters of the metrics go on.
  */
-static void follow_identity(struct cg_state *c)
+static void follow_identity(struct cg_state *c, uint64_t id)
 {
-	struct stat st;
-
-	if (stat(c->dir, &st) != 0)
-		return;
-	if (c->id && (uint64_t)st.st_ino != c->id) {
+	if (c->id && id != c->id) {
 		mr_log(LOG_INFO, "%s: re-created (cgroup id %" PRIu64 ", was %" PRIu64
-		       "): its control state starts again", c->dir,
-		       (uint64_t)st.st_ino, c->id);
+		       "): its control state starts again", c->dir, id, c->id);
 		memset(&c->ctl, 0, sizeof(c->ctl));
 		c->have_prev = c->at_floor = c->short_last = false;
 		c->reclaimed_last = c->asked_last = 0;
 		c->zswap_streak = 0;
 		c->zswap_warned = false;
 	}
-	c->id = (uint64_t)st.st_ino;
+	c->id = id;
 }
 
 void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now)
@@ -238,7 +230,7 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now)
 	struct mr_sample s = { .interval_s = now - c->prev_t };
 	struct mr_decision dec;
 	struct mr_stat st;
-	uint64_t stall = 0, io = 0, refaults, swap_current = 0;
+	uint64_t stall = 0, io = 0, refaults, swap_current = 0, id = 0;
 	char err[512];
 	bool io_ok;
 	int rc;
@@ -252,7 +244,7 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now)
 		return;
 	}
 	if (mr_cgroup_open(d->opts->root, c->conf->path, c->dir, sizeof(c->dir),
-			   err, sizeof(err)) != MR_OK) {
+			   err, sizeof(err), &id) != MR_OK) {
 		if (c->present || d->ticks == 0)
 			mr_log(LOG_WARN, "%s; skipped until it appears", err);
 		c->present = c->have_prev = false;
@@ -262,7 +254,7 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now)
 	if (!c->present && d->ticks > 0)
 		mr_log(LOG_INFO, "%s: present; watching", c->dir);
 	c->present = true;
-	follow_identity(c);
+	follow_identity(c, id);
 	rc = read_stall(c->dir, "memory.pressure", &stall);
 	io_ok = rc == 0 && p->io_pressure && tool_sysfs_exists(c->dir, "io.pressure") &&
 		read_stall(c->dir, "io.pressure", &io) == 0;

@@ -32,7 +32,6 @@ static void write_one(struct mr_write_job *job)
 
 	job->rc = mr_write_reclaim(job->dir, &job->req, &mr_stop_requested,
 				   &job->reclaimed);
-	job->current_known = mr_read_u64(job->dir, "memory.current", &job->current) == 0;
 	job->seconds = tool_now_s() - start;
 	job->has_result = true;
 	if (job->rc < 0 && job->rc != -EAGAIN) {

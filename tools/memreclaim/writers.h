@@ -30,8 +30,6 @@ struct mr_write_job {
 	/* The result: set by the worker, read after the job is done. */
 	int rc;			/* mr_write_reclaim()'s */
 	uint64_t reclaimed;	/* bytes, as mr_write_reclaim() measured them */
-	uint64_t current;	/* memory.current after it, if current_known */
-	bool current_known;
 	double seconds;		/* how long the write took */
 	bool has_result;	/* a result not yet read by the main thread */
 	/* The pool's. */
