@@ -74,7 +74,7 @@ static const struct field fields[LA64_FMT_COUNT][5] = {
 	[LA64_FMT_COFFS21] = { { 0, 5 }, { 5, 3 }, { 10, 16 } },
 	/*
 	 * The extensions' fields come from their generated formats: that
-	 * table was itself read off LLVM (src/la64/probe_llvm.py), so here
+	 * table was itself read off LLVM (src/la64/gen/probe_llvm.py), so here
 	 * the independent check is LLVM's decoding of random field values.
 	 */
 #define NOOP
