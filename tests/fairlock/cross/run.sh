@@ -4,10 +4,10 @@
 # usage: tests/fairlock/cross/run.sh TARGET [SCRATCH]
 #   TARGET: aarch64 riscv64 armhf s390x powerpc mips loongarch64
 # LoongArch has no libc in Debian 12: its tests link the project's own
-# freestanding runtime (tests/fairlock/cross/la64rt) and are built with clang-19.
+# freestanding runtime (tests/fairlock/cross/la64rt) and are built with
+# clang-19.  The build is CMakeLists.txt here, a project of its own.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../../.." && pwd)
 . "$here/targets.sh"
 target=$1
 scratch=${2:-$(mktemp -d)}
@@ -17,43 +17,10 @@ if [ "$target" = loongarch64 ]; then
 else
 	cc=$(cross_cc "$target")
 fi
-for tool in "$cc" "$qemu"; do
-	command -v "$tool" >/dev/null || { echo "run.sh: $tool missing (scripts/deps.sh cross)" >&2; exit 1; }
-done
-mkdir -p "$scratch"
-cd "$scratch"
-
-cflags=(-std=gnu11 -O2 -Wall -Wextra -Werror -static -I"$top/include" -I"$top/tests")
-lib=("$top"/src/fairlock/*.c)
-harness=("$top/tests/harness.c")
-if [ "$target" = loongarch64 ]; then
-	rt=$here/la64rt
-	# -mno-lsx: clang-19 vectorises with LSX by default, which QEMU 7.2
-	# (Debian 12) cannot run; the locks need only the base LA64 ISA.
-	cflags+=(--target=loongarch64-linux-gnu -mno-lsx -ffreestanding -nostdlib
-		-fno-stack-protector -isystem "$rt/include")
-	# The runtime's own memset/memcpy must not become calls to themselves.
-	"$cc" "${cflags[@]}" -fno-builtin -c -o rt.o "$rt/rt.c"
-	"$cc" "${cflags[@]}" -c -o rt_thread.o "$rt/rt_thread.c"
-	harness+=(rt.o rt_thread.o)
-	cflags+=(-no-pie -fuse-ld=lld -Wno-unused-command-line-argument)
-else
-	cflags+=(-pthread)
-fi
-build() { # name, extra flags and sources...
-	local name=$1
-	shift
-	"$cc" "${cflags[@]}" -o "$name" "$@" "${harness[@]}"
-}
-build test_ticket "$top/tests/fairlock/unit/test_ticket.c" "${lib[@]}"
-build test_qspinlock "$top/tests/fairlock/unit/test_qspinlock.c" "${lib[@]}"
-build test_qrwlock "$top/tests/fairlock/unit/test_qrwlock.c" "${lib[@]}"
-build test_debug -DFL_DEBUG "$top/tests/fairlock/unit/test_debug.c" "${lib[@]}"
-build test_mutex "$top/tests/fairlock/unit/test_mutex.c" "${lib[@]}"
-build test_qspin_pool -DFL_QSPIN_THREAD_POOL=4 "$top/tests/fairlock/unit/test_qspin_pool.c" "${lib[@]}"
-build test_stress "$top/tests/fairlock/stress/test_stress.c" "${lib[@]}"
-build test_fifo "$top/tests/fairlock/stress/test_fifo.c" "${lib[@]}"
-build test_qrw_fair "$top/tests/fairlock/stress/test_qrw_fair.c" "${lib[@]}"
+command -v "$qemu" >/dev/null || { echo "run.sh: $qemu missing (scripts/deps.sh cross)" >&2; exit 1; }
+# CMake builds the library and the tests (CMakeLists.txt here).
+cross_build "$target" "$scratch/build"
+cd "$scratch/build"
 
 echo "cross $target ($(cross_what "$target")): $("$cc" --version | head -1), $($qemu --version | head -1)"
 passed=0 failed=0

@@ -1,5 +1,5 @@
 # The cross-architecture matrix: target -> compiler, emulator, what it is.
-# Sourced by run.sh and codegen.sh.
+# Sourced by run.sh, codegen.sh, or1k/run.sh and tests/la64/build_object.sh.
 cross_cc() {
 	case $1 in
 	aarch64) echo aarch64-linux-gnu-gcc ;;
@@ -33,4 +33,32 @@ cross_what() {
 	mips) echo "32-bit big-endian" ;;
 	loongarch64) echo "64-bit little-endian, LA64 (freestanding runtime)" ;;
 	esac
+}
+
+# Configure and build the cross project (CMakeLists.txt here) for one
+# target: cross_build TARGET BUILD_DIR [CMAKE_ARGS...] -- [CMAKE_TARGETS...]
+# The compiler's and the build's output go to BUILD_DIR/*.log, shown on
+# failure.
+cross_build() {
+	local target=$1 dir=$2 cc system=Linux
+	shift 2
+	local args=() targets=()
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do args+=("$1"); shift; done
+	[ $# -gt 0 ] && shift
+	targets=("$@")
+	case $target in
+	loongarch64) cc=clang-19 args+=(-DCMAKE_C_COMPILER_TARGET=loongarch64-linux-gnu
+		-DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY) ;;
+	or1k) cc=or1k-elf-gcc system=Generic args+=(-DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY) ;;
+	*) cc=$(cross_cc "$target") || { echo "cross: unknown target '$target'" >&2; return 2; } ;;
+	esac
+	command -v "$cc" >/dev/null || { echo "cross: $cc missing (scripts/deps.sh cross)" >&2; return 1; }
+	mkdir -p "$dir"
+	cmake -S "$(dirname "${BASH_SOURCE[0]}")" -B "$dir" -DFL_CROSS_TARGET="$target" \
+		-DCMAKE_SYSTEM_NAME=$system -DCMAKE_SYSTEM_PROCESSOR="$target" \
+		-DCMAKE_C_COMPILER="$cc" "${args[@]}" >"$dir/configure.log" 2>&1 ||
+		{ cat "$dir/configure.log" >&2; return 1; }
+	local build=(cmake --build "$dir" -j "$(nproc)")
+	[ ${#targets[@]} -eq 0 ] || build+=(--target "${targets[@]}")
+	"${build[@]}" >"$dir/build.log" 2>&1 || { tail -40 "$dir/build.log" >&2; return 1; }
 }

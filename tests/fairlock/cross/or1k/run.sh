@@ -6,17 +6,14 @@
 # usage: tests/fairlock/cross/or1k/run.sh [SCRATCH]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../../../.." && pwd)
+. "$here/../targets.sh"
 scratch=${1:-$(mktemp -d)}
-mkdir -p "$scratch"
-lib=$top/src/fairlock
-or1k-elf-gcc -std=gnu11 -O2 -Wall -Wextra -Werror -ffreestanding -nostdlib \
-	-Wl,--no-warn-rwx-segments -I"$top/include" -T "$here/or1k.ld" \
-	-o "$scratch/or1k_test.elf" "$here/start.S" "$here/or1k_test.c" \
-	"$lib/ticket.c" "$lib/qspinlock.c" "$lib/qrwlock.c" -lgcc
+# CMake builds the test (../CMakeLists.txt, FL_CROSS_TARGET=or1k).
+cross_build or1k "$scratch/build"
+elf=$scratch/build/or1k_test.elf
 echo "cross or1k (32-bit big-endian, bare metal, 1 CPU): $(or1k-elf-gcc --version | head -1), $(qemu-system-or1k --version | head -1)"
 out=$scratch/uart.txt
-qemu-system-or1k -M or1k-sim -kernel "$scratch/or1k_test.elf" -nographic \
+qemu-system-or1k -M or1k-sim -kernel "$elf" -nographic \
 	-monitor none >"$out" 2>&1 &
 qemu=$!
 # The board cannot power off: stop QEMU once the verdict is out.
