@@ -18,7 +18,7 @@ while [ $# -gt 0 ]; do
 	--reps) reps=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--vm) vm=$2; shift 2 ;;
-	-h | --help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
 	-*) echo "vm-bench.sh: unknown option '$1'" >&2; exit 2 ;;
 	*) scenarios+=("$1"); shift ;;
 	esac

@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
 	--out) out=$2; shift 2 ;;
 	--vm) vm=$2; shift 2 ;;
 	--time) time=$2; shift 2 ;;
-	-h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
 	-*) echo "vs-senpai.sh: unknown option '$1'" >&2; exit 2 ;;
 	*) scenarios+=("$1"); shift ;;
 	esac

@@ -21,7 +21,7 @@ while [ $# -gt 0 ]; do
 	--lock) lock=$2; shift 2 ;;
 	--run) run=$2; shift 2 ;;
 	--limit) limit=$2; shift 2 ;;
-	-h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
 	--*) echo "check.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
 	esac
