@@ -1,35 +1,26 @@
 # The benchmark's scenarios (bench/vm-bench.sh): the same guest as the
-# tests, the helpers of tests/vm/scenarios.  Each prints its figures as
-# BENCH lines and fails only when it could not measure.
+# tests, and the tests' helper libraries (tests/vm/scenarios/lib.sh, which
+# runs every scenario; mr_lib.sh and fw_lib.sh, sourced here).  Each prints its
+# figures as BENCH lines and fails only when it could not measure.
+. /scenarios/mr_lib.sh
+. /scenarios/fw_lib.sh
 
 # The daemon against a 60 MiB hot set and a 120 MiB cold one: how fast it
 # gets there, what it saves, what it costs the workload.
 scenario_bench_mr_daemon() {
 	daemon_converge 60 120 600
-	bench mr_daemon.base_rate "$base" pages/s
-	bench mr_daemon.rate_with_daemon "$rate" pages/s
-	bench mr_daemon.rate_ratio "$(awk -v a="$rate" -v b="$base" 'BEGIN {printf "%.3f", a / b}')" x
-	bench mr_daemon.converged "$converged" s
-	bench mr_daemon.memory_before $((before / 1048576)) MiB
-	bench mr_daemon.memory_after $((after / 1048576)) MiB
-	bench mr_daemon.saved "$saved" %
-	bench mr_daemon.hold_median "$hold_median" MiB
-	bench mr_daemon.pressure "$pressure" %
-	bench mr_daemon.reclaims "$reclaims" writes
-	bench mr_daemon.backoffs "$backoffs" count
-	bench mr_daemon.daemon_cpu "$(awk -v c="$daemon_cpu" -v t="$elapsed" 'BEGIN {printf "%.2f", c / t}')" %core
-}
-
-# dry_run_cpu N LOG CGROUP...: the daemon watching CGROUPs for N intervals
-# of 100 ms (--dry-run: deciding, writing nothing), its log to LOG; the CPU
-# seconds it reports on stopping in $dry_cpu.
-dry_run_cpu() {
-	log=$2
-	iterations=$1
-	shift 2
-	memreclaim run --dry-run --interval 100ms --iterations "$iterations" "$@" 2> "$log"
-	dry_cpu=$(sed -n 's/.*intervals, \([0-9.]*\) s of CPU$/\1/p' "$log")
-	[ -n "$dry_cpu" ] || fail "no CPU figure: $(tail -2 "$log")"
+	bench mr_daemon.base_rate "$conv_base" pages/s
+	bench mr_daemon.rate_with_daemon "$conv_rate" pages/s
+	bench mr_daemon.rate_ratio "$(awk -v a="$conv_rate" -v b="$conv_base" 'BEGIN {printf "%.3f", a / b}')" x
+	bench mr_daemon.converged "$conv_converged" s
+	bench mr_daemon.memory_before $((conv_before / 1048576)) MiB
+	bench mr_daemon.memory_after $((conv_after / 1048576)) MiB
+	bench mr_daemon.saved "$conv_saved" %
+	bench mr_daemon.hold_median "$conv_hold_median" MiB
+	bench mr_daemon.pressure "$conv_pressure" %
+	bench mr_daemon.reclaims "$conv_reclaims" writes
+	bench mr_daemon.backoffs "$conv_backoffs" count
+	bench mr_daemon.daemon_cpu "$(awk -v c="$conv_daemon_cpu" -v t="$conv_elapsed" 'BEGIN {printf "%.2f", c / t}')" %core
 }
 
 # The daemon's own CPU per interval, watching only (--dry-run): at the

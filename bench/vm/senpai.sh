@@ -12,6 +12,7 @@
 # --interval 1s --backoff 10s), each still probing 1% a interval.  Senpai's
 # --min-size is 4 MiB instead of 100 MiB, under every hot set here, so that
 # the floor is not what decides.
+. /scenarios/mr_lib.sh
 
 VS_PACE=40000 # pages/s each workload touches: about 5% of a guest CPU
 VS_CGS="none senpai memreclaim"

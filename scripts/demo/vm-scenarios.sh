@@ -1,5 +1,7 @@
 # The demo's scenarios (scripts/demo.sh), run in the test guest beside the
-# tests' own (tests/vm/scenarios), whose helpers they use.  busybox sh.
+# tests' own (tests/vm/scenarios), with their helper libraries.  busybox sh.
+. /scenarios/fw_lib.sh
+. /scenarios/mr_lib.sh
 
 # The demo: a real upload with its progress display.
 scenario_fw_demo() {

@@ -1,14 +1,7 @@
 # fwupload scenarios against the real fw_upload class and test_firmware's
 # upload devices (images of 1..2048 bytes; "inject:<status>:<error>" as the
 # image injects an error; an injected user-abort blocks until canceled).
-
-FW=/sys/class/firmware
-
-# The data test_firmware received, for DEVICE.
-received() {
-	echo -n "$1" > $TF/config_upload_name
-	cat $TF/upload_read
-}
+. /scenarios/fw_lib.sh
 
 scenario_fw_upload_ok() {
 	register upload0

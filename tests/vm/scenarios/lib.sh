@@ -1,7 +1,5 @@
-# Scenario runner inside the guest: sources every scenario file and runs
-# the function scenario_NAME; helpers for them.  busybox sh.
-TF=/sys/devices/virtual/misc/test_firmware
-DATA=/scenarios/data
+# Scenario runner inside the guest: runs the function scenario_NAME from the
+# one file that defines it; the helpers every scenario may use.  busybox sh.
 
 fail() {
 	echo "FAIL: $*"
@@ -20,10 +18,6 @@ expect_rc() {
 	got=$?
 	[ "$got" = "$want" ] || fail "'$*' exited $got, expected $want"
 	ok "'$*' exited $want"
-}
-
-register() {
-	echo -n "$1" > $TF/upload_register || fail "cannot register $1"
 }
 
 # Seconds since boot, with hundredths: the guest's clock for deadlines.
@@ -57,19 +51,12 @@ bench() {
 	echo "BENCH $1 $2 $3"
 }
 
-status_is() { # device status
-	[ "$(cat /sys/class/firmware/$1/status)" = "$2" ]
-}
-
-# wait_status DEVICE STATUS: until DEVICE's status is STATUS.
-wait_status() {
-	wait_until 120 "$1 in status $2" status_is "$1" "$2"
-}
-
-for f in /scenarios/*.sh /bench/*.sh /demo/*.sh; do
-	[ -e "$f" ] || continue
-	[ "$f" = /scenarios/lib.sh ] || . "$f"
-done
+# Run scenario_NAME: source only the file that defines it (each file
+# sources the helper libraries it uses, *_lib.sh), so that no scenario
+# depends on another file's scenarios.
 name=$1
-type "scenario_$name" >/dev/null 2>&1 || fail "no scenario '$name'"
+file=$(grep -l "^scenario_$name()" /scenarios/*.sh /bench/*.sh /demo/*.sh 2>/dev/null)
+[ -n "$file" ] || fail "no scenario '$name'"
+[ "$(echo "$file" | wc -l)" = 1 ] || fail "scenario '$name' defined in more than one file: $file"
+. "$file"
 "scenario_$name"

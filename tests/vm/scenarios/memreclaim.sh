@@ -1,25 +1,7 @@
 # memreclaim scenarios: a real cgroup v2 hierarchy, swap on the virtio disk,
-# zswap enabled.
-
-CG=/sys/fs/cgroup
-
-setup_swap() {
-	mkswap /dev/vda >/dev/null || fail "mkswap"
-	swapon /dev/vda || fail "swapon"
-	echo Y > /sys/module/zswap/parameters/enabled || fail "zswap"
-	echo +memory > $CG/cgroup.subtree_control || fail "+memory"
-}
-
-# start_workload NAME MB KIND [HOT_MB]: in cgroup NAME; waits until it filled.
-start_workload() {
-	mkdir -p $CG/$1
-	sh -c "echo \$\$ > $CG/$1/cgroup.procs; exec workload $2 $3 $4" > /tmp/$1.out &
-	wait_until 300 "workload $1 ($2 MiB) READY" grep -q READY /tmp/$1.out
-}
-
-stat_key() { # cgroup key
-	awk -v k="$2" '$1 == k {print $2}' $CG/$1/memory.stat
-}
+# zswap enabled.  The helpers they share with the benchmarks and the demo
+# are in mr_lib.sh.
+. /scenarios/mr_lib.sh
 
 scenario_mr_reclaim_oneshot() {
 	setup_swap
@@ -88,103 +70,23 @@ scenario_mr_bad_input() {
 	expect_rc 8 memreclaim run -c /nonexistent.conf work
 }
 
-# median of the RATE lines of FILE from line FROM (1-based) on
-rate_median() {
-	tail -n +"$2" "$1" | awk '$1 == "RATE" {print $2}' | sort -n |
-		awk '{v[NR] = $1} END {if (NR) print v[int((NR + 1) / 2)]; else print 0}'
-}
-
-psi_total() { # cgroup: memory "some" stall microseconds
-	sed -n 's/^some .*total=\([0-9]*\)$/\1/p' $CG/$1/memory.pressure
-}
-
-mib() { # cgroup: memory.current in MiB
-	echo $(($(cat $CG/$1/memory.current) / 1048576))
-}
-
-# What a failed wait in the daemon scenarios saw.
-wait_seen() {
-	echo "memory.current of work: $(mib work) MiB; the daemon's log, last lines:"
-	tail -8 /tmp/daemon.log 2>/dev/null
-}
-
-current_at_most() { # cgroup bytes
-	[ "$(cat $CG/$1/memory.current)" -le "$2" ]
-}
-
-# daemon_converge HOT COLD LIMIT_S: a workload that keeps touching a HOT
-# MiB set and never its COLD one, 20 s without the daemon (the baseline:
-# under QEMU's TCG the emulated TLB takes a few seconds to grow), then
-# `memreclaim run` until memory.current is within 25% of the hot set
-# (LIMIT_S at most), then 20 s more under the daemon, sampling
-# memory.current each second.  Leaves the figures in shell variables for
-# the test (which asserts behaviour) and the benchmark (which reports them):
-# base rate converged saved pressure before after hold_min hold_median
-# reclaims backoffs daemon_cpu.
-daemon_converge() {
-	hot=$1 cold=$2 limit=$3
-	setup_swap
-	start_workload work $((hot + cold)) compressible $hot
-	sleep 20
-	lines=$(wc -l < /tmp/work.out)
-	base=$(rate_median /tmp/work.out $((lines - 9)))
-	before=$(cat $CG/work/memory.current)
-	echo "without the daemon: work rate $base pages/s, memory.current $((before / 1048576)) MiB"
-	[ "$base" -gt 0 ] || fail "the workload does not report its rate"
-	psi0=$(psi_total work)
-	t0=$(uptime_s)
-	memreclaim run --interval 1s --ratio 2% --backoff 10s --target 0.1% \
-		--json-file /tmp/mr.json work 2> /tmp/daemon.log &
-	daemon=$!
-	goal=$((hot * 1048576 * 5 / 4))
-	wait_until "$limit" "memory.current within 25% of the $hot MiB hot set" \
-		current_at_most work $goal
-	converged=$(awk -v t0="$t0" -v t="$(uptime_s)" 'BEGIN {printf "%.0f", t - t0}')
-	: > /tmp/hold
-	i=0
-	while [ $i -lt 20 ]; do
-		mib work >> /tmp/hold
-		sleep 1
-		i=$((i + 1))
-	done
-	hold_min=$(sort -n /tmp/hold | head -1)
-	hold_median=$(sort -n /tmp/hold | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
-	daemon_cpu=$(cpu_ticks $daemon)
-	kill -TERM $daemon
-	wait $daemon
-	daemon_rc=$?
-	psi1=$(psi_total work)
-	elapsed=$(awk -v t0="$t0" -v t="$(uptime_s)" 'BEGIN {printf "%.3f", t - t0}')
-	after=$(cat $CG/work/memory.current)
-	rate=$(rate_median /tmp/work.out $((lines + 1)))
-	pressure=$(awk -v a="$psi0" -v b="$psi1" -v t="$elapsed" 'BEGIN {printf "%.4f", (b - a) / (t * 1e6) * 100}')
-	saved=$(((before - after) * 100 / before))
-	reclaims=$(grep -c ': reclaim ' /tmp/daemon.log)
-	backoffs=$(grep -c 'back off' /tmp/daemon.log)
-	echo "with the daemon: within 25% of the hot set in $converged s; $((after / 1048576)) MiB at the end (hot set $hot MiB)"
-	echo "memory.current each second of the 20 s after: $(tr '\n' ' ' < /tmp/hold)MiB"
-	echo "work rate $rate pages/s against $base without the daemon; pressure $pressure%"
-	echo "$reclaims reclaim writes, $backoffs back-offs; the daemon's log, first and last lines:"
-	grep -m3 ': reclaim \|back off' /tmp/daemon.log
-	tail -4 /tmp/daemon.log
-}
-
 # The daemon against a 60 MiB hot set and a 120 MiB cold one: it reclaims
 # the cold set, stops at the hot set (backs off when pressure shows it
 # reached it) and leaves the workload running.  Its speed, the work rate
 # and the pressure are figures of bench/vm-bench.sh, not verdicts here.
 scenario_mr_daemon() {
-	daemon_converge 60 120 600
-	ok "memory.current within 25% of the 60 MiB hot set (from $((before / 1048576)) MiB)"
-	[ "$daemon_rc" = 0 ] || fail "the daemon exited $daemon_rc on SIGTERM"
-	[ "$backoffs" -ge 1 ] || fail "the daemon never backed off at the hot set"
-	ok "the daemon backed off $backoffs times when pressure or refaults rose"
+	hot=60
+	daemon_converge $hot 120 600
+	ok "memory.current within 25% of the $hot MiB hot set (from $((conv_before / 1048576)) MiB)"
+	[ "$conv_daemon_rc" = 0 ] || fail "the daemon exited $conv_daemon_rc on SIGTERM"
+	[ "$conv_backoffs" -ge 1 ] || fail "the daemon never backed off at the hot set"
+	ok "the daemon backed off $conv_backoffs times when pressure or refaults rose"
 	# The hot set is touched continuously: what reclaim takes of it comes
 	# straight back, so memory.current settles at it and not below.
-	[ "$hold_median" -ge $((hot * 9 / 10)) ] ||
-		fail "memory.current median $hold_median MiB, under 90% of the hot set"
-	ok "memory.current held at the hot set (median $hold_median MiB, lowest $hold_min MiB)"
-	[ "$rate" -gt 0 ] || fail "the workload stopped under the daemon"
+	[ "$conv_hold_median" -ge $((hot * 9 / 10)) ] ||
+		fail "memory.current median $conv_hold_median MiB, under 90% of the hot set"
+	ok "memory.current held at the hot set (median $conv_hold_median MiB, lowest $conv_hold_min MiB)"
+	[ "$conv_rate" -gt 0 ] || fail "the workload stopped under the daemon"
 	ok "the workload kept working"
 }
 
