@@ -5,6 +5,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "common/print.h"
 #include "report.h"
 
 static void ratio(char *buf, size_t len, double r)
@@ -159,6 +160,7 @@ int lb_write_json(const char *path, const struct lb_config *cfg,
 		  const struct lb_row *rows, size_t n)
 {
 	FILE *f = fopen(path, "w");
+	struct tool_printer p;
 	struct utsname u;
 	char cpu[128];
 
@@ -169,38 +171,51 @@ int lb_write_json(const char *path, const struct lb_config *cfg,
 	machine(cpu, sizeof(cpu));
 	if (uname(&u) < 0)
 		memset(&u, 0, sizeof(u));
-	/* cpu comes from /proc/cpuinfo: keep only characters safe in JSON. */
-	for (char *c = cpu; *c; c++)
-		if (*c == '"' || *c == '\\' || (unsigned char)*c < 0x20)
-			*c = ' ';
-	fprintf(f, "{\n  \"machine\": {\"cpu\": \"%s\", \"online_cpus\": %ld, "
-		   "\"kernel\": \"%s\", \"arch\": \"%s\"},\n",
-		cpu, sysconf(_SC_NPROCESSORS_ONLN), u.release, u.machine);
-	fprintf(f, "  \"params\": {\"cs\": %u, \"ncs\": %u, \"reps\": %u, "
-		   "\"duration_ms\": %u, \"pairs\": %lu},\n  \"results\": [\n",
-		cfg->cs_work, cfg->ncs_work, cfg->reps, cfg->duration_ms,
-		cfg->pairs);
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "    {\"mode\": \"%s\", \"lock\": \"%s\", "
-			   "\"family\": \"%s\", \"fifo\": %s, \"threads\": %u, "
-			   "\"read_pct\": %u, \"ns_per_pair\": %.3f, "
-			   "\"ops_per_s\": %.0f, \"jain\": %.5f, \"max_min\": %.3f, "
-			   "\"handoff_ns\": %.0f, \"max_write_wait_ns\": %llu, "
-			   "\"max_reads_during_wait\": %llu, \"ratio_a\": %.4f, "
-			   "\"ratio_b\": %.4f, \"wait_p50_ns\": %.0f, "
-			   "\"wait_p99_ns\": %.0f, \"wait_p999_ns\": %.0f, "
-			   "\"wait_max_ns\": %.0f, \"worst_thread_p99_ns\": %.0f, "
-			   "\"futex_per_kacq\": %.3f}%s\n",
-			rows[i].mode, rows[i].lock->name, rows[i].lock->family,
-			rows[i].lock->fifo ? "true" : "false", rows[i].threads,
-			rows[i].read_pct, rows[i].ns_per_op, rows[i].s.ops_per_s,
-			rows[i].s.jain, rows[i].s.max_min, rows[i].s.handoff_ns,
-			(unsigned long long)rows[i].s.max_write_wait_ns,
-			(unsigned long long)rows[i].s.max_reads_during_wait,
-			rows[i].ratio_a, rows[i].ratio_b, rows[i].s.wait_p50_ns,
-			rows[i].s.wait_p99_ns, rows[i].s.wait_p999_ns,
-			rows[i].s.wait_max_ns, rows[i].s.worst_thread_p99_ns,
-			rows[i].s.futex_per_kacq, i + 1 < n ? "," : "");
-	fprintf(f, "  ]\n}\n");
+	tool_print_start(&p, f, TOOL_JSON, NULL);
+	tool_print_open(&p, NULL, '{');
+	tool_print_open(&p, "machine", '{');
+	tool_print_string(&p, "cpu", NULL, cpu);
+	tool_print_i64(&p, "online_cpus", NULL, NULL, sysconf(_SC_NPROCESSORS_ONLN));
+	tool_print_string(&p, "kernel", NULL, u.release);
+	tool_print_string(&p, "arch", NULL, u.machine);
+	tool_print_close(&p);
+	tool_print_open(&p, "params", '{');
+	tool_print_u64(&p, "cs", NULL, NULL, cfg->cs_work);
+	tool_print_u64(&p, "ncs", NULL, NULL, cfg->ncs_work);
+	tool_print_u64(&p, "reps", NULL, NULL, cfg->reps);
+	tool_print_u64(&p, "duration_ms", NULL, NULL, cfg->duration_ms);
+	tool_print_u64(&p, "pairs", NULL, NULL, cfg->pairs);
+	tool_print_close(&p);
+	tool_print_open(&p, "results", '[');
+	for (size_t i = 0; i < n; i++) {
+		const struct lb_row *r = &rows[i];
+
+		tool_print_open(&p, NULL, '{');
+		tool_print_string(&p, "mode", NULL, r->mode);
+		tool_print_string(&p, "lock", NULL, r->lock->name);
+		tool_print_string(&p, "family", NULL, r->lock->family);
+		tool_print_bool(&p, "fifo", NULL, NULL, r->lock->fifo);
+		tool_print_u64(&p, "threads", NULL, NULL, r->threads);
+		tool_print_u64(&p, "read_pct", NULL, NULL, r->read_pct);
+		tool_print_double(&p, "ns_per_pair", NULL, NULL, r->ns_per_op);
+		tool_print_double(&p, "ops_per_s", NULL, NULL, r->s.ops_per_s);
+		tool_print_double(&p, "jain", NULL, NULL, r->s.jain);
+		tool_print_double(&p, "max_min", NULL, NULL, r->s.max_min);
+		tool_print_double(&p, "handoff_ns", NULL, NULL, r->s.handoff_ns);
+		tool_print_u64(&p, "max_write_wait_ns", NULL, NULL, r->s.max_write_wait_ns);
+		tool_print_u64(&p, "max_reads_during_wait", NULL, NULL,
+			       r->s.max_reads_during_wait);
+		tool_print_double(&p, "ratio_a", NULL, NULL, r->ratio_a);
+		tool_print_double(&p, "ratio_b", NULL, NULL, r->ratio_b);
+		tool_print_double(&p, "wait_p50_ns", NULL, NULL, r->s.wait_p50_ns);
+		tool_print_double(&p, "wait_p99_ns", NULL, NULL, r->s.wait_p99_ns);
+		tool_print_double(&p, "wait_p999_ns", NULL, NULL, r->s.wait_p999_ns);
+		tool_print_double(&p, "wait_max_ns", NULL, NULL, r->s.wait_max_ns);
+		tool_print_double(&p, "worst_thread_p99_ns", NULL, NULL,
+				  r->s.worst_thread_p99_ns);
+		tool_print_double(&p, "futex_per_kacq", NULL, NULL, r->s.futex_per_kacq);
+		tool_print_close(&p);
+	}
+	tool_print_end(&p);
 	return finish(f, path);
 }

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tools/common on its own: the strict number and size parsers with bad
- * input, the size printer, the JSON and Prometheus escapes, and the sysfs
+ * input, the size printer, the JSON and Prometheus escapes, the printer
+ * of the three output formats (one record, three texts), and the sysfs
  * helpers on a scratch directory (a value that does not fit, a missing
  * file, a write the file refuses).
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +17,7 @@
 
 #include "common/json.h"
 #include "common/number.h"
+#include "common/print.h"
 #include "common/size.h"
 #include "common/sysfs.h"
 #include "harness.h"
@@ -99,6 +103,91 @@ static void escapes(void)
 	CHECK(tool_prom_label(out, 15, "cgroup", "abcd") == -1 && out[0] == '\0');
 }
 
+/* One record through the printer in format, as text in *out (malloc'd). */
+static char *print_record(enum tool_format format)
+{
+	struct tool_printer p;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	CHECK(f != NULL);
+	tool_print_start(&p, f, format, "x_");
+	tool_print_open(&p, NULL, '[');
+	for (int i = 0; i < 2; i++) {
+		CHECK(tool_print_labels(&p, "cg", i ? "b\"" : "a") == 0);
+		tool_print_open(&p, NULL, '{');
+		tool_print_string(&p, "name", "%s:", i ? "b\"" : "a");
+		tool_print_u64(&p, "bytes", "bytes", " %" PRIu64, UINT64_MAX - (uint64_t)i);
+		tool_print_i64(&p, "delta", NULL, " %" PRId64, -5);
+		tool_print_double(&p, "share", "share", " %.1f", 0.1);
+		tool_print_double(&p, "bad", "bad", NULL, NAN);
+		tool_print_bool(&p, "on", "on", " %s", i == 0);
+		tool_print_null(&p, "none", " -");
+		tool_print_open(&p, "inner", '{');
+		tool_print_text(&p, " text only %d", 7);
+		tool_print_close(&p);
+		tool_print_close(&p);
+		tool_print_text(&p, "\n");
+	}
+	tool_print_end(&p);
+	CHECK(fclose(f) == 0);
+	return text;
+}
+
+static void printer(void)
+{
+	static const char *const want_json =
+		"[{\"name\": \"a\", \"bytes\": 18446744073709551615, \"delta\": -5, "
+		"\"share\": 0.1, \"bad\": null, \"on\": true, \"none\": null, "
+		"\"inner\": {}}, {\"name\": \"b\\\"\", \"bytes\": 18446744073709551614, "
+		"\"delta\": -5, \"share\": 0.1, \"bad\": null, \"on\": false, "
+		"\"none\": null, \"inner\": {}}]\n";
+	static const char *const want_prom =
+		"x_bytes{cg=\"a\"} 18446744073709551615\nx_share{cg=\"a\"} 0.1\n"
+		"x_bad{cg=\"a\"} NaN\nx_on{cg=\"a\"} 1\n"
+		"x_bytes{cg=\"b\\\"\"} 18446744073709551614\nx_share{cg=\"b\\\"\"} 0.1\n"
+		"x_bad{cg=\"b\\\"\"} NaN\nx_on{cg=\"b\\\"\"} 0\n";
+	static const char *const want_text =
+		"a: 18446744073709551615 -5 0.1 yes - text only 7\n"
+		"b\": 18446744073709551614 -5 0.1 no - text only 7\n";
+	const char *want[] = { want_text, want_json, want_prom };
+	struct tool_printer p;
+	char *text;
+	size_t len = 0;
+	FILE *f;
+
+	for (int format = TOOL_TEXT; format <= TOOL_PROMETHEUS; format++) {
+		text = print_record((enum tool_format)format);
+		if (strcmp(text, want[format]) != 0) {
+			fprintf(stderr, "printer, format %d: got\n%s\nwanted\n%s\n", format,
+				text, want[format]);
+			exit(1);
+		}
+		free(text);
+	}
+	/* Doubles: the shortest text that reads back; families only in Prometheus. */
+	text = NULL;
+	f = open_memstream(&text, &len);
+	CHECK(f != NULL);
+	tool_print_start(&p, f, TOOL_PROMETHEUS, "");
+	tool_print_family(&p, "m", "gauge", "help text");
+	tool_print_double(&p, NULL, "m", NULL, 1.0 / 3.0);
+	tool_print_double(&p, NULL, "m", NULL, -INFINITY);
+	tool_print_double(&p, NULL, "m", NULL, 1e300);
+	CHECK(fclose(f) == 0);
+	CHECK(strcmp(text, "# HELP m help text\n# TYPE m gauge\nm 0.3333333333333333\n"
+			   "m -Inf\nm 1e+300\n") == 0);
+	free(text);
+	/* A label set that does not fit is refused and leaves no labels. */
+	{
+		static char long_value[9000];
+
+		memset(long_value, 'v', sizeof(long_value) - 1);
+		CHECK(tool_print_labels(&p, "cg", long_value) == -1 && p.labels[0] == '\0');
+	}
+}
+
 static void sysfs(void)
 {
 	char dir[] = "/tmp/test_common.XXXXXX", path[128], buf[16];
@@ -138,6 +227,7 @@ int main(void)
 	sizes();
 	printed_sizes();
 	escapes();
+	printer();
 	sysfs();
 	printf("test_common: ok\n");
 	return 0;

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +12,8 @@
 #include <unistd.h>
 
 #include "common/clock.h"
-#include "common/json.h"
+#include "common/number.h"
+#include "common/print.h"
 #include "common/sysfs.h"
 #include "common/version.h"
 #include "fwupload.h"
@@ -57,30 +59,34 @@ static void print_json_result(const struct cli *c, const char *device,
 			      const char *image, const struct fwu_result *r,
 			      const struct progress *p)
 {
-	printf("{\"device\": ");
-	tool_json_string(stdout, device);
-	printf(", \"image\": ");
-	tool_json_string(stdout, image);
-	printf(", \"size\": %zu, \"result\": \"%s\", \"exit_code\": %d, "
-	       "\"exit_class\": ",
-	       r->size, r->exit == FWU_OK ? "ok" : "error", (int)r->exit);
-	tool_json_string(stdout, fwu_exit_name(r->exit));
-	printf(", \"error\": ");
-	tool_json_string(stdout, r->error);
-	printf(", \"message\": ");
-	tool_json_string(stdout, r->message);
-	printf(", \"elapsed_s\": %.3f", r->elapsed);
+	struct tool_printer out;
+
+	tool_print_start(&out, stdout, TOOL_JSON, NULL);
+	tool_print_open(&out, NULL, '{');
+	tool_print_string(&out, "device", NULL, device);
+	tool_print_string(&out, "image", NULL, image);
+	tool_print_u64(&out, "size", NULL, NULL, r->size);
+	tool_print_string(&out, "result", NULL, r->exit == FWU_OK ? "ok" : "error");
+	tool_print_i64(&out, "exit_code", NULL, NULL, (int64_t)r->exit);
+	tool_print_string(&out, "exit_class", NULL, fwu_exit_name(r->exit));
+	tool_print_string(&out, "error", NULL, r->error);
+	tool_print_string(&out, "message", NULL, r->message);
+	tool_print_double(&out, "elapsed_s", NULL, NULL, r->elapsed);
 	if (c->events) {
-		printf(", \"events\": [");
-		for (size_t i = 0; i < p->nevents; i++)
-			printf("%s{\"t\": %.4f, \"status\": \"%s\", "
-			       "\"remaining_size\": %lld, \"sent\": %zu}",
-			       i ? ", " : "", p->events[i].t,
-			       fwu_status_name(p->events[i].status),
-			       p->events[i].remaining, p->events[i].sent);
-		printf("]");
+		tool_print_open(&out, "events", '[');
+		for (size_t i = 0; i < p->nevents; i++) {
+			tool_print_open(&out, NULL, '{');
+			tool_print_double(&out, "t", NULL, NULL, p->events[i].t);
+			tool_print_string(&out, "status", NULL,
+					  fwu_status_name(p->events[i].status));
+			tool_print_i64(&out, "remaining_size", NULL, NULL,
+				       p->events[i].remaining);
+			tool_print_u64(&out, "sent", NULL, NULL, p->events[i].sent);
+			tool_print_close(&out);
+		}
+		tool_print_close(&out);
 	}
-	printf("}\n");
+	tool_print_end(&out);
 }
 
 static int cmd_upload(const struct cli *c, const char *device, const char *image)
@@ -142,11 +148,18 @@ static int cmd_upload(const struct cli *c, const char *device, const char *image
 	return r.exit;
 }
 
-static int show_status(const struct cli *c, const char *device, bool first)
+/* Text or JSON, as the options ask, on stdout. */
+static void start_output(const struct cli *c, struct tool_printer *out)
+{
+	tool_print_start(out, stdout, c->json ? TOOL_JSON : TOOL_TEXT, NULL);
+}
+
+static int show_status(const struct cli *c, struct tool_printer *out, const char *device)
 {
 	struct fwu_device d = { 0 };
 	char msg[512], status[64] = "", error[128] = "", remaining[32] = "";
 	int code = fwu_sysfs_open(&d, c->root, device, msg, sizeof(msg));
+	uint64_t left;
 	int err;
 
 	if (code != FWU_OK) {
@@ -165,18 +178,16 @@ static int show_status(const struct cli *c, const char *device, bool first)
 			strerror(-err));
 		return FWU_EXIT_IO;
 	}
-	if (c->json) {
-		printf("%s{\"device\": ", first ? "" : ", ");
-		tool_json_string(stdout, device);
-		printf(", \"status\": ");
-		tool_json_string(stdout, status);
-		printf(", \"error\": ");
-		tool_json_string(stdout, error);
-		printf(", \"remaining_size\": %s}", *remaining ? remaining : "null");
-	} else {
-		printf("%-16s %-13s %-28s %s\n", device, status,
-		       *error ? error : "-", *remaining ? remaining : "-");
-	}
+	tool_print_open(out, NULL, '{');
+	tool_print_string(out, "device", "%-16s ", device);
+	tool_print_string(out, "status", "%-13s ", status);
+	tool_print_string(out, "error", NULL, error);
+	tool_print_string(out, NULL, "%-28s ", *error ? error : "-");
+	if (tool_parse_u64(remaining, &left) == 0)
+		tool_print_u64(out, "remaining_size", NULL, "%" PRIu64 "\n", left);
+	else
+		tool_print_null(out, "remaining_size", "-\n");
+	tool_print_close(out);
 	return FWU_OK;
 }
 
@@ -184,7 +195,8 @@ static int cmd_list(const struct cli *c)
 {
 	char dir[4096];
 	struct dirent **names;
-	int n, shown = 0, code = FWU_OK;
+	struct tool_printer out;
+	int n, code = FWU_OK;
 
 	snprintf(dir, sizeof(dir), "%s/class/firmware", c->root);
 	n = scandir(dir, &names, NULL, alphasort);
@@ -192,27 +204,24 @@ static int cmd_list(const struct cli *c)
 		fprintf(stderr, "fwupload: %s: %s\n", dir, strerror(errno));
 		return errno == ENOENT ? FWU_EXIT_NODEV : FWU_EXIT_IO;
 	}
-	if (c->json)
-		printf("[");
-	else
-		printf("%-16s %-13s %-28s %s\n", "DEVICE", "STATUS", "LAST ERROR",
-		       "REMAINING");
+	start_output(c, &out);
+	tool_print_open(&out, NULL, '[');
+	tool_print_text(&out, "%-16s %-13s %-28s %s\n", "DEVICE", "STATUS", "LAST ERROR",
+			"REMAINING");
 	for (int i = 0; i < n; i++) {
 		char path[8192];
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
 		if (names[i]->d_name[0] != '.' && fwu_sysfs_is_fw_upload(path)) {
-			int rc = show_status(c, names[i]->d_name, shown == 0);
+			int rc = show_status(c, &out, names[i]->d_name);
 
 			if (rc != FWU_OK)
 				code = rc;
-			shown++;
 		}
 		free(names[i]);
 	}
 	free(names);
-	if (c->json)
-		printf("]\n");
+	tool_print_end(&out);
 	return code;
 }
 
@@ -302,10 +311,13 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "list") && argc == 1)
 		return cmd_list(&c);
 	if (!strcmp(cmd, "status") && argc == 2) {
-		int rc = show_status(&c, argv[1], true);
+		struct tool_printer out;
+		int rc;
 
-		if (c.json && rc == FWU_OK)
-			printf("\n");
+		start_output(&c, &out);
+		rc = show_status(&c, &out, argv[1]);
+		if (rc == FWU_OK)
+			tool_print_end(&out);
 		return rc;
 	}
 	if (!strcmp(cmd, "cancel") && argc == 2)

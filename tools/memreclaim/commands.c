@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "cgroup.h"
-#include "common/json.h"
+#include "common/number.h"
+#include "common/print.h"
 #include "common/size.h"
 #include "common/sysfs.h"
 #include "config.h"
@@ -33,13 +34,49 @@ static enum mr_exit open_cgroup(const struct mr_cli *o, const char *cgroup,
 	return code;
 }
 
+/* The format the options ask for, on stdout. */
+static void start_output(const struct mr_cli *o, struct tool_printer *p)
+{
+	tool_print_start(p, stdout, o->json ? TOOL_JSON :
+			 o->prometheus ? TOOL_PROMETHEUS : TOOL_TEXT, "memreclaim_");
+}
+
+/*
+ * A cgroup file's value: a number where it holds one, else its text
+ * ("max"), which has no Prometheus form.  The metric is the file's name
+ * with '_' for '.', and unit after it.
+ */
+static void print_file(struct tool_printer *p, const char *dir, const char *file,
+		       const char *unit, int width)
+{
+	char v[64], metric[64], text[96];
+	uint64_t n;
+	size_t i;
+
+	if (tool_sysfs_read(dir, file, v, sizeof(v)) < 0)
+		return; /* absent on this kernel or the root */
+	for (i = 0; file[i] && i + 1 < sizeof(metric); i++)
+		metric[i] = file[i] == '.' ? '_' : file[i];
+	metric[i] = '\0';
+	if (unit)
+		snprintf(metric + i, sizeof(metric) - i, "_%s", unit);
+	if (tool_parse_u64(v, &n) == 0) {
+		snprintf(text, sizeof(text), "  %-*s %%" PRIu64 "\n", width, file);
+		tool_print_u64(p, file, metric, text, n);
+	} else {
+		snprintf(text, sizeof(text), "  %-*s %%s\n", width, file);
+		tool_print_string(p, file, text, v);
+	}
+}
+
 int mr_cmd_reclaim(const struct mr_cli *o, const char *cgroup, const char *size)
 {
 	struct mr_config scratch;
 	struct mr_params params;
 	struct mr_reclaim_req req;
 	char dir[4096], err[512], a[24], b[24], c[24], d[24];
-	uint64_t bytes, before, after;
+	uint64_t bytes, before, after, reclaimed = 0;
+	struct tool_printer p;
 	enum mr_exit code;
 	int rc, swappiness = -1;
 
@@ -78,7 +115,7 @@ int mr_cmd_reclaim(const struct mr_cli *o, const char *cgroup, const char *size)
 	mr_params_default(&params);
 	req = (struct mr_reclaim_req){ .bytes = bytes, .swappiness = swappiness,
 				       .page_size = params.page_size };
-	rc = mr_write_reclaim(dir, &req, NULL, NULL);
+	rc = mr_write_reclaim(dir, &req, NULL, &reclaimed);
 	if (rc < 0 && rc != -EAGAIN) {
 		fprintf(stderr, "memreclaim: %s/memory.reclaim: %s\n", dir,
 			strerror(-rc));
@@ -87,22 +124,20 @@ int mr_cmd_reclaim(const struct mr_cli *o, const char *cgroup, const char *size)
 	if (mr_read_u64(dir, "memory.current", &after) < 0)
 		after = before;
 	tool_format_size(a, sizeof(a), (double)bytes);
-	tool_format_size(b, sizeof(b), (double)before - (double)after);
+	tool_format_size(b, sizeof(b), (double)reclaimed);
 	tool_format_size(c, sizeof(c), (double)before);
 	tool_format_size(d, sizeof(d), (double)after);
-	if (o->json) {
-		printf("{\"cgroup\": ");
-		tool_json_string(stdout, dir);
-		printf(", \"asked_bytes\": %" PRIu64 ", \"reclaimed_bytes\": %" PRId64
-		       ", \"current_before\": %" PRIu64 ", \"current_after\": %" PRIu64
-		       ", \"result\": \"%s\"}\n",
-		       bytes, (int64_t)(before - after), before, after,
-		       rc == -EAGAIN ? "partial" : "ok");
-	} else {
-		printf("%s: asked %s, reclaimed %s (memory.current %s -> %s)%s\n",
-		       dir, a, b, c, d,
-		       rc == -EAGAIN ? ": less than asked (EAGAIN)" : "");
-	}
+	start_output(o, &p);
+	tool_print_open(&p, NULL, '{');
+	tool_print_string(&p, "cgroup", "%s: ", dir);
+	tool_print_u64(&p, "asked_bytes", NULL, NULL, bytes);
+	tool_print_u64(&p, "reclaimed_bytes", NULL, NULL, reclaimed);
+	tool_print_u64(&p, "current_before", NULL, NULL, before);
+	tool_print_u64(&p, "current_after", NULL, NULL, after);
+	tool_print_string(&p, "result", NULL, rc == -EAGAIN ? "partial" : "ok");
+	tool_print_text(&p, "asked %s, reclaimed %s (memory.current %s -> %s)%s\n",
+			a, b, c, d, rc == -EAGAIN ? ": less than asked (EAGAIN)" : "");
+	tool_print_end(&p);
 	return rc == -EAGAIN ? MR_EXIT_PARTIAL : MR_OK;
 }
 
@@ -117,32 +152,19 @@ static const char *const stat_keys[] = {
 	"pgsteal", "workingset_refault_anon", "workingset_refault_file",
 };
 
-static void metric_name(char *out, size_t len, const char *file)
-{
-	size_t i = 0;
-
-	for (; *file && i + 1 < len; file++) {
-		if (*file == '.' || *file == '-')
-			out[i++] = '_';
-		else
-			out[i++] = *file;
-	}
-	out[i] = '\0';
-}
-
-static int show_stat(const struct mr_cli *o, const char *cgroup, bool first)
+static int show_stat(const struct mr_cli *o, struct tool_printer *p, const char *cgroup,
+		     bool after_another)
 {
 	static char text[MR_STAT_TEXT];
-	/* The label set: the path escaped, every character 2 at most. */
-	char dir[4096], err[512], name[64], lbl[2 * 4096 + 16];
+	char dir[4096], err[512], key[64], fmt[64];
 	struct mr_stat s;
-	struct mr_pressure p;
+	struct mr_pressure pr;
 	enum mr_exit code = open_cgroup(o, cgroup, dir, sizeof(dir));
+	uint64_t zswap, zswapped;
 	int rc;
 
 	if (code != MR_OK)
 		return code;
-	tool_prom_label(lbl, sizeof(lbl), "cgroup", dir);
 	rc = tool_sysfs_read(dir, "memory.stat", text, sizeof(text));
 	if (rc < 0 || mr_parse_stat(text, &s, err, sizeof(err)) < 0) {
 		fprintf(stderr, "memreclaim: %s/memory.stat: %s\n", dir,
@@ -150,104 +172,80 @@ static int show_stat(const struct mr_cli *o, const char *cgroup, bool first)
 		return rc < 0 ? io_exit(rc) : (int)MR_EXIT_IO;
 	}
 	rc = tool_sysfs_read(dir, "memory.pressure", text, sizeof(text));
-	if (rc < 0 || mr_parse_pressure(text, &p, err, sizeof(err)) < 0) {
+	if (rc < 0 || mr_parse_pressure(text, &pr, err, sizeof(err)) < 0) {
 		fprintf(stderr, "memreclaim: %s/memory.pressure: %s\n", dir,
 			rc < 0 ? strerror(-rc) : err);
 		return rc < 0 ? io_exit(rc) : (int)MR_EXIT_IO;
 	}
-	if (o->json)
-		printf("%s{\"cgroup\": ", first ? "" : ",\n ");
-	if (o->json)
-		tool_json_string(stdout, dir);
-	else if (!o->prometheus)
-		printf("%s%s\n", first ? "" : "\n", dir);
-	for (size_t i = 0; i < sizeof(single_files) / sizeof(*single_files); i++) {
-		char v[64];
-		bool is_max;
-
-		if (tool_sysfs_read(dir, single_files[i], v, sizeof(v)) < 0)
-			continue; /* absent on this kernel or the root */
-		is_max = strcmp(v, "max") == 0;
-		metric_name(name, sizeof(name), single_files[i]);
-		if (o->json)
-			printf(", \"%s\": %s%s%s", single_files[i],
-			       is_max ? "\"" : "", v, is_max ? "\"" : "");
-		else if (o->prometheus && !is_max)
-			printf("memreclaim_%s_bytes%s %s\n", name, lbl, v);
-		else if (!o->prometheus)
-			printf("  %-28s %s\n", single_files[i], v);
+	if (tool_print_labels(p, "cgroup", dir) < 0) {
+		fprintf(stderr, "memreclaim: %s: path too long for a label\n", dir);
+		return MR_EXIT_USAGE;
 	}
+	if (after_another)
+		tool_print_text(p, "\n");
+	tool_print_open(p, NULL, '{');
+	tool_print_string(p, "cgroup", "%s\n", dir);
+	for (size_t i = 0; i < sizeof(single_files) / sizeof(*single_files); i++)
+		print_file(p, dir, single_files[i], "bytes", 28);
 	for (size_t i = 0; i < sizeof(stat_keys) / sizeof(*stat_keys); i++) {
 		uint64_t v;
+		char metric[64];
 
 		if (mr_stat_get(&s, stat_keys[i], &v) < 0)
 			continue;
-		if (o->json)
-			printf(", \"stat.%s\": %" PRIu64, stat_keys[i], v);
-		else if (o->prometheus)
-			printf("memreclaim_stat_%s%s %" PRIu64 "\n",
-			       stat_keys[i], lbl, v);
-		else
-			printf("  %-28s %" PRIu64 "\n", stat_keys[i], v);
+		snprintf(key, sizeof(key), "stat.%s", stat_keys[i]);
+		snprintf(metric, sizeof(metric), "stat_%s", stat_keys[i]);
+		snprintf(fmt, sizeof(fmt), "  %-28s %%" PRIu64 "\n", stat_keys[i]);
+		tool_print_u64(p, key, metric, fmt, v);
 	}
-	{
-		uint64_t zswap, zswapped;
-
-		if (mr_stat_get(&s, "zswap", &zswap) == 0 &&
-		    mr_stat_get(&s, "zswapped", &zswapped) == 0 && zswap > 0) {
-			double ratio = (double)zswapped / (double)zswap;
-
-			if (o->json)
-				printf(", \"zswap_compression_ratio\": %.2f", ratio);
-			else if (o->prometheus)
-				printf("memreclaim_zswap_compression_ratio%s %.3f\n",
-				       lbl, ratio);
-			else
-				printf("  %-28s %.2f\n", "zswap compression ratio", ratio);
-		}
-	}
-	for (int k = 0; k < (p.has_full ? 2 : 1); k++) {
-		const struct mr_psi_line *l = k ? &p.full : &p.some;
+	if (mr_stat_get(&s, "zswap", &zswap) == 0 &&
+	    mr_stat_get(&s, "zswapped", &zswapped) == 0 && zswap > 0)
+		tool_print_double(p, "zswap_compression_ratio", "zswap_compression_ratio",
+				  "  zswap compression ratio      %.2f\n",
+				  (double)zswapped / (double)zswap);
+	for (int k = 0; k < (pr.has_full ? 2 : 1); k++) {
+		const struct mr_psi_line *l = k ? &pr.full : &pr.some;
 		const char *kind = k ? "full" : "some";
+		char m10[48], mtotal[48];
 
-		if (o->json)
-			printf(", \"pressure.%s\": {\"avg10\": %.2f, \"avg60\": %.2f, "
-			       "\"avg300\": %.2f, \"total_us\": %" PRIu64 "}",
-			       kind, l->avg10, l->avg60, l->avg300, l->total);
-		else if (o->prometheus)
-			printf("memreclaim_pressure_%s_total_us%s %" PRIu64
-			       "\nmemreclaim_pressure_%s_avg10%s %.2f\n",
-			       kind, lbl, l->total, kind, lbl, l->avg10);
-		else
-			printf("  pressure %-19s avg10=%.2f avg60=%.2f avg300=%.2f "
-			       "total=%" PRIu64 " us\n", kind, l->avg10, l->avg60,
-			       l->avg300, l->total);
+		snprintf(key, sizeof(key), "pressure.%s", kind);
+		snprintf(m10, sizeof(m10), "pressure_%s_avg10", kind);
+		snprintf(mtotal, sizeof(mtotal), "pressure_%s_total_us", kind);
+		snprintf(fmt, sizeof(fmt), "  pressure %-19s avg10=%%.2f", kind);
+		tool_print_open(p, key, '{');
+		tool_print_double(p, "avg10", m10, fmt, l->avg10);
+		tool_print_double(p, "avg60", NULL, " avg60=%.2f", l->avg60);
+		tool_print_double(p, "avg300", NULL, " avg300=%.2f", l->avg300);
+		tool_print_u64(p, "total_us", mtotal, " total=%" PRIu64 " us\n", l->total);
+		tool_print_close(p);
 	}
-	if (o->json)
-		printf("}");
+	tool_print_close(p);
 	return MR_OK;
 }
 
 int mr_cmd_stat(const struct mr_cli *o, int n, char **cgroups)
 {
+	struct tool_printer p;
 	int code = MR_OK;
 
-	if (o->json)
-		printf("[");
-	for (int i = 0; i < n; i++) {
-		int rc = show_stat(o, cgroups[i], i == 0);
+	start_output(o, &p);
+	tool_print_open(&p, NULL, '[');
+	for (int i = 0, shown = 0; i < n; i++) {
+		int rc = show_stat(o, &p, cgroups[i], shown > 0);
 
 		if (rc != MR_OK)
 			code = rc;
+		else
+			shown++;
 	}
-	if (o->json)
-		printf("]\n");
+	tool_print_end(&p);
 	return code;
 }
 
 int mr_cmd_zswap(const struct mr_cli *o, const char *cgroup)
 {
-	char dir[4096], err[512], v[64];
+	char dir[4096], err[512];
+	struct tool_printer p;
 	enum mr_exit code = open_cgroup(o, cgroup, dir, sizeof(dir));
 	int rc;
 
@@ -292,28 +290,13 @@ int mr_cmd_zswap(const struct mr_cli *o, const char *cgroup)
 			return io_exit(rc);
 		}
 	}
-	if (o->json) {
-		printf("{\"cgroup\": ");
-		tool_json_string(stdout, dir);
-	} else {
-		printf("%s\n", dir);
-	}
-	{
-		static const char *const files[] = { "memory.zswap.current",
-						     "memory.zswap.max",
-						     "memory.zswap.writeback" };
-
-		for (size_t i = 0; i < 3; i++) {
-			if (tool_sysfs_read(dir, files[i], v, sizeof(v)) < 0)
-				continue;
-			if (o->json)
-				printf(", \"%s\": \"%s\"", files[i], v);
-			else
-				printf("  %-24s %s\n", files[i], v);
-		}
-	}
-	if (o->json)
-		printf("}\n");
+	start_output(o, &p);
+	tool_print_open(&p, NULL, '{');
+	tool_print_string(&p, "cgroup", "%s\n", dir);
+	print_file(&p, dir, "memory.zswap.current", "bytes", 24);
+	print_file(&p, dir, "memory.zswap.max", "bytes", 24);
+	print_file(&p, dir, "memory.zswap.writeback", NULL, 24);
+	tool_print_end(&p);
 	return MR_OK;
 }
 

@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/json.h"
+#include "common/print.h"
 #include "daemon_int.h"
 
 const char *mr_cg_state_name(enum mr_cg_state state)
@@ -48,9 +48,13 @@ double mr_cpu_seconds(void)
 	       (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 }
 
-/* One per-cgroup metric: its name, type, help and the field it shows. */
+/*
+ * One per-cgroup metric, for both files: its Prometheus name (after
+ * "memreclaim_"), type and help, its key in the JSON file (NULL: not
+ * there), and the field it shows.
+ */
 struct metric {
-	const char *name, *type, *help;
+	const char *name, *type, *help, *json;
 	size_t offset;			/* in struct cg_state */
 	enum { M_BOOL, M_U64, M_DOUBLE } kind;
 };
@@ -58,38 +62,40 @@ struct metric {
 #define CG(f) offsetof(struct cg_state, f)
 
 static const struct metric metrics[] = {
-	{ "memreclaim_up", "gauge", "1 while the cgroup exists and is watched",
+	{ "up", "gauge", "1 while the cgroup exists and is watched", NULL,
 	  CG(present), M_BOOL },
-	{ "memreclaim_memory_current_bytes", "gauge", "memory.current at the last interval",
-	  CG(current), M_U64 },
-	{ "memreclaim_pressure_ratio", "gauge", "stall share of the last interval (memory + io some)",
-	  CG(pressure), M_DOUBLE },
-	{ "memreclaim_reclaimed_bytes_total", "counter",
+	{ "memory_current_bytes", "gauge", "memory.current at the last interval",
+	  "memory_current", CG(current), M_U64 },
+	{ "pressure_ratio", "gauge", "stall share of the last interval (memory + io some)",
+	  "pressure", CG(pressure), M_DOUBLE },
+	{ "reclaimed_bytes_total", "counter",
 	  "bytes the daemon's writes reclaimed (memory.stat pgsteal; else the drop of memory.current)",
-	  CG(reclaimed_total), M_U64 },
-	{ "memreclaim_reclaims_total", "counter", "writes to memory.reclaim",
+	  "reclaimed_bytes_total", CG(reclaimed_total), M_U64 },
+	{ "reclaims_total", "counter", "writes to memory.reclaim", "reclaims",
 	  CG(reclaims), M_U64 },
-	{ "memreclaim_backoffs_total", "counter", "back-off periods started",
+	{ "backoffs_total", "counter", "back-off periods started", "backoffs",
 	  CG(backoffs), M_U64 },
-	{ "memreclaim_backoffs_pressure_total", "counter",
+	{ "backoffs_pressure_total", "counter",
 	  "back-offs started because the stall share reached the target",
-	  CG(backoffs_pressure), M_U64 },
-	{ "memreclaim_backoffs_refaults_total", "counter",
+	  "backoffs_pressure", CG(backoffs_pressure), M_U64 },
+	{ "backoffs_refaults_total", "counter",
 	  "back-offs started because reclaimed pages refaulted",
-	  CG(backoffs_refaults), M_U64 },
-	{ "memreclaim_backoffs_unreclaimable_total", "counter",
+	  "backoffs_refaults", CG(backoffs_refaults), M_U64 },
+	{ "backoffs_unreclaimable_total", "counter",
 	  "back-offs started because the kernel gave up a write with under half reclaimed",
-	  CG(backoffs_unreclaimable), M_U64 },
-	{ "memreclaim_write_seconds_total", "counter",
-	  "time the daemon's memory.reclaim writes took",
+	  "backoffs_unreclaimable", CG(backoffs_unreclaimable), M_U64 },
+	{ "write_seconds_total", "counter",
+	  "time the daemon's memory.reclaim writes took", "write_seconds_total",
 	  CG(write_seconds_total), M_DOUBLE },
-	{ "memreclaim_errors_total", "counter", "reads and writes that failed",
+	{ "errors_total", "counter", "reads and writes that failed", "errors",
 	  CG(errors), M_U64 },
-	{ "memreclaim_zswap_changes_total", "counter", "changes of memory.zswap.max",
-	  CG(zswap_changes), M_U64 },
+	{ "zswap_changes_total", "counter", "changes of memory.zswap.max",
+	  "zswap_changes", CG(zswap_changes), M_U64 },
 };
 
-static double metric_value(const struct metric *m, const struct cg_state *c)
+/* The metric's field of c, in the printer's format (key: JSON, name: Prometheus). */
+static void print_metric(struct tool_printer *p, const struct metric *m,
+			 const struct cg_state *c)
 {
 	const char *field = (const char *)c + m->offset;
 	uint64_t u;
@@ -99,66 +105,66 @@ static double metric_value(const struct metric *m, const struct cg_state *c)
 	switch (m->kind) {
 	case M_BOOL:
 		memcpy(&b, field, sizeof(b));
-		return b;
+		tool_print_bool(p, m->json, m->name, NULL, b);
+		break;
 	case M_U64:
 		memcpy(&u, field, sizeof(u));
-		return (double)u;
+		tool_print_u64(p, m->json, m->name, NULL, u);
+		break;
 	default:
 		memcpy(&d, field, sizeof(d));
-		return d;
+		tool_print_double(p, m->json, m->name, NULL, d);
+		break;
 	}
 }
 
 static void write_prometheus(FILE *f, const struct daemon *d)
 {
+	struct tool_printer p;
+
+	tool_print_start(&p, f, TOOL_PROMETHEUS, "memreclaim_");
+	/* Metric by metric: the format wants each family's samples together. */
 	for (size_t k = 0; k < sizeof(metrics) / sizeof(metrics[0]); k++) {
-		const struct metric *m = &metrics[k];
-
-		fprintf(f, "# HELP %s %s\n# TYPE %s %s\n", m->name, m->help,
-			m->name, m->type);
+		tool_print_family(&p, metrics[k].name, metrics[k].type, metrics[k].help);
 		for (size_t i = 0; i < d->ncg; i++) {
-			char lbl[2 * MR_PATH_MAX + 16];
-
-			tool_prom_label(lbl, sizeof(lbl), "cgroup", d->cg[i].conf->path);
-			fprintf(f, "%s%s %.17g\n", m->name, lbl,
-				metric_value(m, &d->cg[i]));
+			tool_print_labels(&p, "cgroup", d->cg[i].conf->path);
+			print_metric(&p, &metrics[k], &d->cg[i]);
 		}
 	}
-	fprintf(f, "# HELP memreclaim_cpu_seconds_total CPU time of the daemon\n"
-		   "# TYPE memreclaim_cpu_seconds_total counter\n"
-		   "memreclaim_cpu_seconds_total %.6f\n", mr_cpu_seconds());
+	tool_print_labels(&p, NULL, NULL);
+	tool_print_family(&p, "cpu_seconds_total", "counter", "CPU time of the daemon");
+	tool_print_double(&p, NULL, "cpu_seconds_total", NULL, mr_cpu_seconds());
+	tool_print_end(&p);
 }
 
 static void write_json(FILE *f, const struct daemon *d)
 {
-	fprintf(f, "{\"time\": %lld, \"interval_s\": %.3f, \"intervals\": %" PRIu64
-		", \"cpu_seconds\": %.6f, \"dry_run\": %s, \"cgroups\": [",
-		(long long)time(NULL), d->conf.interval_s, d->ticks, mr_cpu_seconds(),
-		d->opts->dry_run ? "true" : "false");
+	struct tool_printer p;
+
+	tool_print_start(&p, f, TOOL_JSON, NULL);
+	tool_print_open(&p, NULL, '{');
+	tool_print_i64(&p, "time", NULL, NULL, (int64_t)time(NULL));
+	tool_print_double(&p, "interval_s", NULL, NULL, d->conf.interval_s);
+	tool_print_u64(&p, "intervals", NULL, NULL, d->ticks);
+	tool_print_double(&p, "cpu_seconds", NULL, NULL, mr_cpu_seconds());
+	tool_print_bool(&p, "dry_run", NULL, NULL, d->opts->dry_run);
+	tool_print_open(&p, "cgroups", '[');
 	for (size_t i = 0; i < d->ncg; i++) {
 		const struct cg_state *c = &d->cg[i];
 
-		fprintf(f, "%s\n {\"cgroup\": ", i ? "," : "");
-		tool_json_string(f, c->conf->path);
-		fprintf(f, ", \"state\": \"%s\", \"why\": ", mr_cg_state_name(c->state));
-		tool_json_string(f, c->why);
-		fprintf(f, ", \"memory_current\": %" PRIu64
-			", \"pressure\": %.6f, \"reclaimed_bytes_total\": %" PRIu64
-			", \"reclaims\": %" PRIu64 ", \"backoffs\": %" PRIu64
-			", \"backoffs_pressure\": %" PRIu64 ", \"backoffs_refaults\": %" PRIu64
-			", \"backoffs_unreclaimable\": %" PRIu64
-			", \"write_seconds_total\": %.6f"
-			", \"errors\": %" PRIu64 ", \"zswap_changes\": %" PRIu64,
-			c->current, c->pressure, c->reclaimed_total, c->reclaims, c->backoffs,
-			c->backoffs_pressure, c->backoffs_refaults, c->backoffs_unreclaimable,
-			c->write_seconds_total, c->errors, c->zswap_changes);
+		tool_print_open(&p, NULL, '{');
+		tool_print_string(&p, "cgroup", NULL, c->conf->path);
+		tool_print_string(&p, "state", NULL, mr_cg_state_name(c->state));
+		tool_print_string(&p, "why", NULL, c->why);
+		for (size_t k = 0; k < sizeof(metrics) / sizeof(metrics[0]); k++)
+			print_metric(&p, &metrics[k], c);
 		if (c->zswap_max_known && c->zswap_max != MR_NO_LIMIT)
-			fprintf(f, ", \"zswap_max\": %" PRIu64, c->zswap_max);
+			tool_print_u64(&p, "zswap_max", NULL, NULL, c->zswap_max);
 		else if (c->zswap_max_known)
-			fprintf(f, ", \"zswap_max\": \"max\"");
-		fprintf(f, "}");
+			tool_print_string(&p, "zswap_max", NULL, "max");
+		tool_print_close(&p);
 	}
-	fprintf(f, "\n]}\n");
+	tool_print_end(&p);
 }
 
 /* Write path with body() through a temporary file; nothing if path is "". */

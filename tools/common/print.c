@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+#include "print.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+
+void tool_print_start(struct tool_printer *p, FILE *f, enum tool_format format,
+		      const char *prefix)
+{
+	memset(p, 0, sizeof(*p));
+	p->f = f;
+	p->format = format;
+	p->prefix = prefix ? prefix : "";
+}
+
+/* JSON: the separator before a member or element, and its key. */
+static void json_member(struct tool_printer *p, const char *key)
+{
+	if (p->has_members[p->depth])
+		fputs(", ", p->f);
+	p->has_members[p->depth] = true;
+	if (key) {
+		tool_json_string(p->f, key);
+		fputs(": ", p->f);
+	}
+}
+
+void tool_print_open(struct tool_printer *p, const char *key, char bracket)
+{
+	if (p->format != TOOL_JSON)
+		return;
+	if (p->depth >= TOOL_PRINT_DEPTH)
+		abort(); /* the nesting is fixed by the caller's code: a bug */
+	json_member(p, key);
+	fputc(bracket, p->f);
+	p->depth++;
+	p->has_members[p->depth] = false;
+	p->closer[p->depth] = bracket == '[' ? ']' : '}';
+}
+
+void tool_print_close(struct tool_printer *p)
+{
+	if (p->format != TOOL_JSON || p->depth == 0)
+		return;
+	fputc(p->closer[p->depth], p->f);
+	p->depth--;
+}
+
+int tool_print_labels(struct tool_printer *p, const char *name, const char *value)
+{
+	if (!name) {
+		p->labels[0] = '\0';
+		return 0;
+	}
+	return tool_prom_label(p->labels, sizeof(p->labels), name, value);
+}
+
+void tool_print_family(struct tool_printer *p, const char *metric, const char *type,
+		       const char *help)
+{
+	if (p->format == TOOL_PROMETHEUS)
+		fprintf(p->f, "# HELP %s%s %s\n# TYPE %s%s %s\n", p->prefix, metric,
+			help, p->prefix, metric, type);
+}
+
+/* The shortest text of 15, 16 or 17 digits that reads back as v. */
+static void format_double(char *out, size_t len, double v)
+{
+	for (int digits = 15; digits <= 17; digits++) {
+		snprintf(out, len, "%.*g", digits, v);
+		if (strtod(out, NULL) == v)
+			return;
+	}
+}
+
+/* A number, already formatted, to JSON or Prometheus. */
+static void number(struct tool_printer *p, const char *key, const char *metric,
+		   const char *digits)
+{
+	if (p->format == TOOL_JSON && key) {
+		json_member(p, key);
+		fputs(digits, p->f);
+	} else if (p->format == TOOL_PROMETHEUS && metric) {
+		fprintf(p->f, "%s%s%s %s\n", p->prefix, metric, p->labels, digits);
+	}
+}
+
+void tool_print_u64(struct tool_printer *p, const char *key, const char *metric,
+		    const char *text, uint64_t v)
+{
+	char digits[32];
+
+	if (p->format == TOOL_TEXT) {
+		if (text)
+			fprintf(p->f, text, v);
+		return;
+	}
+	snprintf(digits, sizeof(digits), "%" PRIu64, v);
+	number(p, key, metric, digits);
+}
+
+void tool_print_i64(struct tool_printer *p, const char *key, const char *metric,
+		    const char *text, int64_t v)
+{
+	char digits[32];
+
+	if (p->format == TOOL_TEXT) {
+		if (text)
+			fprintf(p->f, text, v);
+		return;
+	}
+	snprintf(digits, sizeof(digits), "%" PRId64, v);
+	number(p, key, metric, digits);
+}
+
+void tool_print_double(struct tool_printer *p, const char *key, const char *metric,
+		       const char *text, double v)
+{
+	char digits[40];
+
+	if (p->format == TOOL_TEXT) {
+		if (text)
+			fprintf(p->f, text, v);
+		return;
+	}
+	if (isfinite(v))
+		format_double(digits, sizeof(digits), v);
+	else if (p->format == TOOL_JSON)
+		snprintf(digits, sizeof(digits), "null");
+	else
+		snprintf(digits, sizeof(digits), "%s", isnan(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf");
+	number(p, key, metric, digits);
+}
+
+void tool_print_bool(struct tool_printer *p, const char *key, const char *metric,
+		     const char *text, bool v)
+{
+	if (p->format == TOOL_TEXT) {
+		if (text)
+			fprintf(p->f, text, v ? "yes" : "no");
+	} else if (p->format == TOOL_JSON) {
+		number(p, key, metric, v ? "true" : "false");
+	} else {
+		number(p, key, metric, v ? "1" : "0");
+	}
+}
+
+void tool_print_string(struct tool_printer *p, const char *key, const char *text,
+		       const char *s)
+{
+	if (p->format == TOOL_TEXT && text) {
+		fprintf(p->f, text, s);
+	} else if (p->format == TOOL_JSON && key) {
+		json_member(p, key);
+		tool_json_string(p->f, s);
+	}
+}
+
+void tool_print_null(struct tool_printer *p, const char *key, const char *text)
+{
+	if (p->format == TOOL_TEXT && text)
+		fputs(text, p->f);
+	else if (p->format == TOOL_JSON && key)
+		number(p, key, NULL, "null");
+}
+
+void tool_print_text(struct tool_printer *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->format != TOOL_TEXT)
+		return;
+	va_start(ap, fmt);
+	vfprintf(p->f, fmt, ap);
+	va_end(ap);
+}
+
+void tool_print_end(struct tool_printer *p)
+{
+	while (p->depth)
+		tool_print_close(p);
+	if (p->format == TOOL_JSON)
+		fputc('\n', p->f);
+}
