@@ -20,8 +20,8 @@ cp "$out/test_firmware.ko" "$out/virtio_blk.ko" "$out/minix.ko" "$root/modules/"
 cp "$here/init.sh" "$root/init"
 chmod +x "$root/init"
 cp "$here"/scenarios/*.sh "$root/scenarios/"
-# The benchmark's scenarios (bench/vm-bench.sh), in the same guest.
-cp "$top"/bench/vm/*.sh "$root/bench/"
+# The benchmark's scenarios (bench/tools/vm-bench.sh), in the same guest.
+cp "$top"/bench/tools/guest/*.sh "$root/bench/"
 # The demo's (scripts/demo.sh).
 cp "$top"/scripts/demo/*.sh "$root/demo/"
 # Images made here, where xz and zstd exist: whole and broken.

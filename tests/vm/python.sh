@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The guest's Python layer, for Senpai (bench/vs-senpai.sh): Debian's
+# The guest's Python layer, for Senpai (bench/tools/vs-senpai.sh): Debian's
 # python3.11 and the libraries it runs on, fetched with apt-get download
 # (cached beside the kernel), unpacked, and packed with the vendored,
 # unmodified senpai.py as a second initramfs archive.  The kernel unpacks

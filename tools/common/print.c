@@ -53,11 +53,12 @@ void tool_print_close(struct tool_printer *p)
 
 int tool_print_labels(struct tool_printer *p, const char *name, const char *value)
 {
-	if (!name) {
-		p->labels[0] = '\0';
-		return 0;
-	}
 	return tool_prom_label(p->labels, sizeof(p->labels), name, value);
+}
+
+void tool_print_no_labels(struct tool_printer *p)
+{
+	p->labels[0] = '\0';
 }
 
 void tool_print_family(struct tool_printer *p, const char *metric, const char *type,
@@ -176,7 +177,7 @@ void tool_print_text(struct tool_printer *p, const char *fmt, ...)
 	if (p->format != TOOL_TEXT)
 		return;
 	va_start(ap, fmt);
-	vfprintf(p->f, fmt, ap);
+	vfprintf(p->f, fmt, ap); // NOLINT(clang-analyzer-valist.Uninitialized)
 	va_end(ap);
 }
 

@@ -47,8 +47,10 @@ void tool_print_start(struct tool_printer *p, FILE *f, enum tool_format format,
 void tool_print_open(struct tool_printer *p, const char *key, char bracket);
 void tool_print_close(struct tool_printer *p);
 /* Prometheus: the label set {name="value"} of the samples that follow
- * (value escaped); NULL name: none.  Returns -1 if it does not fit. */
+ * (value escaped).  Returns -1 if it does not fit (then none). */
 int tool_print_labels(struct tool_printer *p, const char *name, const char *value);
+/* Prometheus: no labels on the samples that follow. */
+void tool_print_no_labels(struct tool_printer *p);
 /* Prometheus: the # HELP and # TYPE lines of metric (nothing elsewhere). */
 void tool_print_family(struct tool_printer *p, const char *metric, const char *type,
 		       const char *help);

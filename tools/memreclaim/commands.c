@@ -55,8 +55,11 @@ static void print_file(struct tool_printer *p, const char *dir, const char *file
 
 	if (tool_sysfs_read(dir, file, v, sizeof(v)) < 0)
 		return; /* absent on this kernel or the root */
-	for (i = 0; file[i] && i + 1 < sizeof(metric); i++)
-		metric[i] = file[i] == '.' ? '_' : file[i];
+	for (i = 0; file[i] && i + 1 < sizeof(metric); i++) {
+		metric[i] = file[i];
+		if (metric[i] == '.')
+			metric[i] = '_';
+	}
 	metric[i] = '\0';
 	if (unit)
 		snprintf(metric + i, sizeof(metric) - i, "_%s", unit);

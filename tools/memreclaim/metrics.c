@@ -131,7 +131,7 @@ static void write_prometheus(FILE *f, const struct daemon *d)
 			print_metric(&p, &metrics[k], &d->cg[i]);
 		}
 	}
-	tool_print_labels(&p, NULL, NULL);
+	tool_print_no_labels(&p);
 	tool_print_family(&p, "cpu_seconds_total", "counter", "CPU time of the daemon");
 	tool_print_double(&p, NULL, "cpu_seconds_total", NULL, mr_cpu_seconds());
 	tool_print_end(&p);

@@ -46,7 +46,7 @@ cpu_ticks() { # pid: user + system clock ticks (100 a second)
 	awk '{print $14 + $15}' /proc/$1/stat
 }
 
-# bench METRIC VALUE UNIT: one figure for bench/vm-bench.sh (never a verdict).
+# bench METRIC VALUE UNIT: one figure for bench/tools/vm-bench.sh (never a verdict).
 bench() {
 	echo "BENCH $1 $2 $3"
 }

@@ -73,7 +73,7 @@ scenario_mr_bad_input() {
 # The daemon against a 60 MiB hot set and a 120 MiB cold one: it reclaims
 # the cold set, stops at the hot set (backs off when pressure shows it
 # reached it) and leaves the workload running.  Its speed, the work rate
-# and the pressure are figures of bench/vm-bench.sh, not verdicts here.
+# and the pressure are figures of bench/tools/vm-bench.sh, not verdicts here.
 scenario_mr_daemon() {
 	hot=60
 	daemon_converge $hot 120 600

@@ -1,4 +1,4 @@
-# Helpers for the memreclaim scenarios, the benchmarks (bench/vm/) and the
+# Helpers for the memreclaim scenarios, the benchmarks (bench/tools/guest/) and the
 # demo: the cgroup tree, swap and zswap, the workload, and one run of the
 # daemon against a workload (daemon_converge).  Sourced explicitly by each
 # file that uses it; needs lib.sh (fail, wait_until, cpu_ticks, uptime_s).

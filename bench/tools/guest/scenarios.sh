@@ -1,4 +1,4 @@
-# The benchmark's scenarios (bench/vm-bench.sh): the same guest as the
+# The benchmark's scenarios (bench/tools/vm-bench.sh): the same guest as the
 # tests, and the tests' helper libraries (tests/vm/scenarios/lib.sh, which
 # runs every scenario; mr_lib.sh and fw_lib.sh, sourced here).  Each prints its
 # figures as BENCH lines and fails only when it could not measure.

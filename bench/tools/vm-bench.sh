@@ -6,11 +6,11 @@
 # CSV and a table of medians.  These are measurements, never verdicts: a
 # scenario fails only when it could not measure.  Run it on an otherwise
 # idle machine; the host's load is recorded beside the figures.
-# usage: bench/vm-bench.sh [--reps N] [--out DIR] [--vm VMDIR] [SCENARIO...]
+# usage: bench/tools/vm-bench.sh [--reps N] [--out DIR] [--vm VMDIR] [SCENARIO...]
 #   scenarios: mr_daemon mr_daemon_overhead fw_overhead (default: all)
 #   writes DIR/vm-bench.csv and DIR/vm-bench.txt (default DIR: build/vm-bench)
 set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 reps=1 out=$top/build/vm-bench vm=$top/build/vm
 scenarios=()
 while [ $# -gt 0 ]; do
@@ -26,7 +26,7 @@ done
 [[ $reps =~ ^[1-9][0-9]*$ ]] || { echo "vm-bench.sh: --reps takes a count from 1" >&2; exit 2; }
 [ ${#scenarios[@]} -gt 0 ] || scenarios=(mr_daemon mr_daemon_overhead fw_overhead)
 for s in "${scenarios[@]}"; do
-	grep -q "^scenario_bench_$s()" "$top/bench/vm/scenarios.sh" ||
+	grep -q "^scenario_bench_$s()" "$top/bench/tools/guest/scenarios.sh" ||
 		{ echo "vm-bench.sh: no scenario '$s'" >&2; exit 2; }
 done
 
@@ -50,7 +50,7 @@ for rep in $(seq "$reps"); do
 	done
 done
 {
-	echo "# bench/vm-bench.sh --reps $reps: medians of $reps repetition(s)"
+	echo "# bench/tools/vm-bench.sh --reps $reps: medians of $reps repetition(s)"
 	echo "# host: $host; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "# guest: $(cat "$vm/kernel-package" 2>/dev/null), QEMU TCG, 2 vCPUs, 1 GiB"
 	printf '%-34s %12s  %s\n' metric median unit

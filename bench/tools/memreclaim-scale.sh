@@ -7,7 +7,7 @@
 # daemon's reading, deciding and writing; the kernel's reclaim (what a
 # memory.reclaim write costs on a real host) is not in it.
 #
-# usage: bench/memreclaim-scale.sh MEMRECLAIM [ITERATIONS] [N...]
+# usage: bench/tools/memreclaim-scale.sh MEMRECLAIM [ITERATIONS] [N...]
 #   default: 50 intervals, N = 1 100 1000
 # Prints "N cgroups: C s of CPU over I intervals = X ms per interval".
 set -euo pipefail

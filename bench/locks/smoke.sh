@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Smoke test: lockbench runs every lock in every mode briefly and writes
 # CSV and JSON with a row for each; bad options are refused.  No timing is
-# asserted.  usage: bench/smoke.sh LOCKBENCH SCRATCH [LOCKS]
+# asserted.  usage: bench/locks/smoke.sh LOCKBENCH SCRATCH [LOCKS]
 set -euo pipefail
 lockbench=$1 scratch=$2 locks=${3:-}
 mkdir -p "$scratch"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Plot a lockbench CSV: throughput, fairness and waits against thread count.
-# usage: bench/plot.sh RESULTS.csv OUTDIR
+# usage: bench/locks/plot.sh RESULTS.csv OUTDIR
 #   (writes throughput.png, fairness.png, wait-p99.png, wait-max.png)
 set -euo pipefail
 csv=$1 out=$2

@@ -2,18 +2,21 @@
 # la64dis against llvm-objdump-19 -d on one large LoongArch ELF: the
 # project's own code (tests/la64/build_object.sh) repeated to at least
 # 1M instructions, base and LASX code mixed.  Both outputs must hold
-# identical instruction text
-# (la64dis's CSR comments aside); the figure is how much faster la64dis
-# is, each time the best of 3 runs.  With --check-only (the ctest
+# identical instruction text (la64dis's CSR comments aside); the figure is
+# how much faster la64dis is, each time the best of 3 runs.  With --check-only (the ctest
 # la64dis_large_elf) each runs once, untimed, and only the text is checked.
-# usage: bench/la64-speed.sh [--check-only] LA64DIS BUILD_DIR WORKDIR
+# usage: bench/la64/la64-speed.sh [--check-only] LA64DIS BUILD_DIR WORKDIR
 set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 runs=3 timed=1
+case ${1:-} in
+-h | --help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+esac
 if [ "${1:-}" = --check-only ]; then
 	runs=1 timed=0
 	shift
 fi
+[ $# -eq 3 ] || { echo "usage: bench/la64/la64-speed.sh [--check-only] LA64DIS BUILD_DIR WORKDIR" >&2; exit 2; }
 dis=$1 build=$2 work=$3
 mkdir -p "$work"
 # Base and vector code mixed: the project's code built without and with

@@ -1,4 +1,4 @@
-# memreclaim against Senpai (bench/vs-senpai.sh), in the guest with the
+# memreclaim against Senpai (bench/tools/vs-senpai.sh), in the guest with the
 # Python layer (tests/vm/python.sh).  Each scenario runs the same paced
 # workload in sibling cgroups at the same time: "none" (no reclaimer),
 # "senpai" (Senpai through memory.high) and "memreclaim" (memory.reclaim),
@@ -16,7 +16,7 @@
 
 VS_PACE=40000 # pages/s each workload touches: about 5% of a guest CPU
 VS_CGS="none senpai memreclaim"
-# fl.vs_time=PCT on the kernel command line (bench/vs-senpai.sh --time)
+# fl.vs_time=PCT on the kernel command line (bench/tools/vs-senpai.sh --time)
 # shortens every phase, for a quick look at the harness.
 VS_TIME=$(sed -n 's/.*fl\.vs_time=\([0-9]*\).*/\1/p' /proc/cmdline)
 

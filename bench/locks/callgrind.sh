@@ -3,7 +3,7 @@
 # a count that machine noise does not change.  Each lock runs twice, with N
 # and 2N pairs; the difference of the two totals divided by N cancels
 # start-up and warm-up, leaving the loop alone.
-# usage: bench/callgrind.sh LOCKBENCH [N] [LOCK...]
+# usage: bench/locks/callgrind.sh LOCKBENCH [N] [LOCK...]
 set -euo pipefail
 lockbench=$1
 n=${2:-200000}

@@ -3,7 +3,7 @@
 # test guest (Linux 6.12, QEMU TCG, 2 vCPUs) with Python and the vendored,
 # unmodified senpai.py once per scenario; each scenario runs the same paced
 # workload with no reclaimer, under Senpai and under `memreclaim run` at
-# the same time (bench/vm/senpai.sh says how, and what is set):
+# the same time (bench/tools/guest/senpai.sh says how, and what is set):
 #   anon   the hot/cold anonymous workload (60 MiB touched, 120 MiB not),
 #          then a growth spike (the hot set jumps to 150 MiB) as "spike"
 #   file   a file-cache workload: 120 MiB of files re-read, 120 MiB read once
@@ -15,10 +15,10 @@
 # time), DIR/vs-senpai.txt (the table, reclaimers side by side) and one
 # plot per scenario, DIR/vs-senpai-SCENARIO.png.  Measurements, never
 # verdicts: it fails only when a scenario could not measure.
-# usage: bench/vs-senpai.sh [--out DIR] [--vm VMDIR] [--time PCT] [SCENARIO...]
+# usage: bench/tools/vs-senpai.sh [--out DIR] [--vm VMDIR] [--time PCT] [SCENARIO...]
 #   --time PCT  every phase at PCT% of its length (a quick look: 20)
 set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/vs-senpai vm=$top/build/vm time=100
 scenarios=()
 while [ $# -gt 0 ]; do
@@ -35,7 +35,7 @@ done
 	{ echo "vs-senpai.sh: --time takes a percentage from 1 to 100" >&2; exit 2; }
 [ ${#scenarios[@]} -gt 0 ] || scenarios=(anon file kill many mixed)
 for s in "${scenarios[@]}"; do
-	grep -q "^scenario_bench_vs_$s()" "$top/bench/vm/senpai.sh" ||
+	grep -q "^scenario_bench_vs_$s()" "$top/bench/tools/guest/senpai.sh" ||
 		{ echo "vs-senpai.sh: no scenario '$s'" >&2; exit 2; }
 done
 
@@ -63,7 +63,7 @@ done
 
 # The table: one block per window, a row per figure, a column per cgroup.
 {
-	echo "# bench/vs-senpai.sh$([ "$time" = 100 ] || echo " --time $time"): one run, $(date -u +%F)"
+	echo "# bench/tools/vs-senpai.sh$([ "$time" = 100 ] || echo " --time $time"): one run, $(date -u +%F)"
 	echo "# host: $host; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "# guest: $(cat "$vm/kernel-package"), QEMU TCG, 2 vCPUs, 2 GiB, swap + zswap"
 	tail -n +2 "$csv" | awk -F, '
