@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * memreclaim's one-shot commands (commands.c): reclaim, stat and zswap.
+ * memreclaim's one-shot commands, one file each (cmd_reclaim.c,
+ * cmd_stat.c, cmd_zswap.c; what they share in cmd_common.h).
  * main.c parses the command line into struct mr_cli and calls one of
  * them, or the daemon (daemon.h).  Each returns an exit code (exit_codes.h).
  */

@@ -3,7 +3,7 @@
  * memreclaim: proactive reclaim for cgroup v2 through memory.reclaim
  * (Linux 5.19), and per-cgroup zswap accounting and limits.  See
  * docs/man/memreclaim.8.  Here: the command line; the one-shot commands
- * are in commands.c, the PSI-driven daemon (`memreclaim run`) in daemon.c.
+ * are in cmd_*.c, the PSI-driven daemon (`memreclaim run`) in daemon.c.
  */
 #include <errno.h>
 #include <getopt.h>
