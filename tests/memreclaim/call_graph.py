@@ -4,7 +4,7 @@
 
 Reads the object files with nm: a file "calls" another when it uses a
 symbol the other defines.  Prints the graph, and each cycle found.
-usage: call_graph.py OBJECT...
+usage: call_graph.py OBJECT...  (an argument may hold a CMake list, a;b)
 """
 import collections
 import os
@@ -57,4 +57,4 @@ def main(objs):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main([o for arg in sys.argv[1:] for o in arg.split(";") if o]))
