@@ -32,16 +32,17 @@ zstd -qc "$root/scenarios/data/img.bin" > "$root/scenarios/data/img.bin.zst"
 head -c 40 "$root/scenarios/data/img.bin.xz" > "$root/scenarios/data/corrupt.xz"
 head -c 20 "$root/scenarios/data/img.bin.zst" > "$root/scenarios/data/corrupt.zst"
 
-# The tools, static: the project's own build (its source lists and
-# flags, tools/CMakeLists.txt), in a tree of its own under OUTDIR.
+# The tools and the test workload, static: the project's own build (its
+# source lists and flags, tools/CMakeLists.txt), in a tree of its own
+# under OUTDIR.
 tools=$out/tools-build
 cmake -S "$top" -B "$tools" -DBUILD_TESTING=OFF -DFL_GUEST_TOOLS=ON >"$out/tools-build.log" 2>&1 ||
 	{ tail -20 "$out/tools-build.log" >&2; exit 1; }
-cmake --build "$tools" -j"$(nproc)" --target fwupload-static memreclaim-static \
+cmake --build "$tools" -j"$(nproc)" --target fwupload-static memreclaim-static workload-static \
 	>>"$out/tools-build.log" 2>&1 || { tail -20 "$out/tools-build.log" >&2; exit 1; }
 cp "$tools/tools/fwupload-static" "$root/bin/fwupload"
 cp "$tools/tools/memreclaim-static" "$root/bin/memreclaim"
-gcc -std=gnu11 -O2 -Wall -Wextra -Werror -static -o "$root/bin/workload" "$here/workload.c"
+cp "$tools/tools/workload-static" "$root/bin/workload"
 
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initrd.gz"
 # A disk for swap (memreclaim's tests use it), and one with an empty minix

@@ -20,12 +20,30 @@
  * memory never touched before: the workload expands at once, as after a
  * deploy or a traffic spike.
  *
- * usage: workload [-r PAGES_PER_S] [-g GROW_MB] MB compressible|mixed|random [HOT_MB]
+ * With -z S the hot set is touched with graded popularity instead of in
+ * turn: page k (from 0) is picked with probability about proportional to
+ * (k+1)^-S (a Zipf-like law, drawn from the continuous power law by
+ * inverting its distribution function), so there is no line between hot
+ * and cold for a reclaimer to find: how much it takes is decided by the
+ * pressure it accepts.
+ *
+ * With -q REQ_PAGES (and -r) the work is a service answering requests of
+ * REQ_PAGES page touches, arriving at PAGES_PER_S / REQ_PAGES a second
+ * on a fixed schedule (open loop: a stall delays the requests behind it,
+ * which then queue, as a server's clients do).  Each second it also prints
+ * "LAT n b:c ...": n requests finished, c of them with a latency (from
+ * arrival to completion) in bucket b, where bucket b holds latencies from
+ * 2^(b/4) us up (b 0: under 1.19 us).  Summing the lines of a window gives
+ * its percentiles to 19%.
+ *
+ * usage: workload [-r PAGES_PER_S] [-g GROW_MB] [-z S] [-q REQ_PAGES]
+ *                 MB compressible|mixed|random [HOT_MB]
  *        workload [-r PAGES_PER_S] -f DIR HOT_MB COLD_MB
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +55,7 @@
 #define PAGE 4096
 #define FILE_MB 4 /* the size of each file in file mode */
 #define SLOTS_PER_S 100 /* pacing granularity */
+#define LAT_BUCKETS 96 /* 2^(95/4) us: about 14 minutes */
 
 static volatile sig_atomic_t grow_requested;
 
@@ -97,6 +116,8 @@ struct hot_set {
 	int nruns;
 	int *fds; /* file mode: the hot files */
 	size_t at_run, at_page; /* where the next touch goes */
+	double zipf; /* -z S: the next page drawn by popularity (exponent S > 0) */
+	unsigned long rng;
 };
 
 /* Each page read whole and written once: the work is in the page. */
@@ -122,8 +143,32 @@ static void touch_file(struct hot_set *h)
 		die("pread");
 }
 
+/* A uniform double in [0, 1) from the set's xorshift generator. */
+static double uniform(struct hot_set *h)
+{
+	h->rng ^= h->rng << 13, h->rng ^= h->rng >> 7, h->rng ^= h->rng << 17;
+	return (double)(h->rng >> 11) / 9007199254740992.0;
+}
+
 static void advance(struct hot_set *h)
 {
+	if (h->zipf > 0) {
+		/*
+		 * x on [1, N+1) with density ~ x^-S: for S = 1, x = (N+1)^u;
+		 * else x = (1 - u (1 - (N+1)^(1-S)))^(1/(1-S)).  Page floor(x) - 1.
+		 */
+		double n1 = (double)h->pages[0] + 1, u = uniform(h), x;
+
+		if (fabs(h->zipf - 1) < 1e-9)
+			x = exp(u * log(n1));
+		else
+			x = pow(1 - u * (1 - pow(n1, 1 - h->zipf)), 1 / (1 - h->zipf));
+		h->at_run = 0;
+		h->at_page = x >= 1 ? (size_t)x - 1 : 0;
+		if (h->at_page >= h->pages[0])
+			h->at_page = h->pages[0] - 1;
+		return;
+	}
 	if (++h->at_page < h->pages[h->at_run])
 		return;
 	h->at_page = 0;
@@ -183,6 +228,58 @@ static void run_hot(struct hot_set *h, unsigned long pages_per_s, void (*touch)(
 	}
 }
 
+/* The latency bucket of us microseconds: floor(4 log2(us)), 0 below 1. */
+static int lat_bucket(double us)
+{
+	int b = us < 1 ? 0 : (int)(4 * log2(us));
+
+	return b < LAT_BUCKETS ? b : LAT_BUCKETS - 1;
+}
+
+/*
+ * The service (-q): requests of req_pages touches arrive every
+ * req_pages / pages_per_s seconds; each is served when the one before it
+ * is done, or at its arrival if that is later, and its latency runs from
+ * its arrival.  Each second: RATE (pages) and LAT (the histogram).
+ */
+static void run_requests(struct hot_set *h, unsigned long pages_per_s, unsigned long req_pages)
+{
+	unsigned long lat[LAT_BUCKETS] = { 0 }, pages = 0, done = 0;
+	double gap = (double)req_pages / (double)pages_per_s;
+	double arrival = now_s(), next_report = arrival + 1;
+
+	flush_own_tlb();
+	for (;;) {
+		double t = now_s();
+
+		if (t < arrival)
+			sleep_until(arrival);
+		for (unsigned long i = 0; i < req_pages; i++) {
+			touch_anon(h);
+			advance(h);
+		}
+		pages += req_pages;
+		done++;
+		t = now_s();
+		lat[lat_bucket((t - arrival) * 1e6)]++;
+		arrival += gap;
+		if (t >= next_report) {
+			printf("RATE %lu\nLAT %lu", pages, done);
+			for (int b = 0; b < LAT_BUCKETS; b++)
+				if (lat[b])
+					printf(" %d:%lu", b, lat[b]);
+			printf("\n");
+			fflush(stdout);
+			memset(lat, 0, sizeof(lat));
+			pages = done = 0;
+			next_report += 1;
+			if (next_report < t)
+				next_report = t + 1;
+			flush_own_tlb();
+		}
+	}
+}
+
 enum fill { FILL_COMPRESSIBLE, FILL_MIXED, FILL_RANDOM };
 
 static void fill_pattern(unsigned char *p, size_t len, size_t base, enum fill kind,
@@ -203,11 +300,11 @@ static void fill_pattern(unsigned char *p, size_t len, size_t base, enum fill ki
 }
 
 static int anon_mode(size_t mb, enum fill kind, size_t hot_mb, size_t grow_mb,
-		     unsigned long pages_per_s)
+		     unsigned long pages_per_s, double zipf, unsigned long req_pages)
 {
 	size_t len = mb << 20, grow_len = grow_mb << 20;
 	unsigned long x = 88172645463325252ul;
-	struct hot_set h = { .nruns = 1 };
+	struct hot_set h = { .nruns = 1, .zipf = zipf, .rng = 2463534242ul };
 	unsigned char *p;
 
 	/* The growth is reserved now and touched only when asked for. */
@@ -228,6 +325,10 @@ static int anon_mode(size_t mb, enum fill kind, size_t hot_mb, size_t grow_mb,
 			pause();
 	h.run[0] = (volatile unsigned long *)(void *)p;
 	h.pages[0] = (hot_mb << 20) / PAGE;
+	if (req_pages) {
+		run_requests(&h, pages_per_s, req_pages);
+		return 0;
+	}
 	run_hot(&h, pages_per_s, touch_anon, (volatile unsigned long *)(void *)(p + len),
 		grow_len / PAGE);
 	return 0;
@@ -286,7 +387,8 @@ static int file_mode(const char *dir, size_t hot_mb, size_t cold_mb, unsigned lo
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: workload [-r PAGES_PER_S] [-g GROW_MB] MB compressible|mixed|random [HOT_MB]\n"
+	fprintf(stderr, "usage: workload [-r PAGES_PER_S] [-g GROW_MB] [-z S] [-q REQ_PAGES]\n"
+			"                MB compressible|mixed|random [HOT_MB]\n"
 			"       workload [-r PAGES_PER_S] -f DIR HOT_MB COLD_MB\n");
 	exit(2);
 }
@@ -303,17 +405,32 @@ static size_t number(const char *s)
 	return v;
 }
 
+static double exponent(const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v > 0 && v <= 4))
+		usage();
+	return v;
+}
+
 int main(int argc, char **argv)
 {
-	unsigned long pages_per_s = 0;
+	unsigned long pages_per_s = 0, req_pages = 0;
 	size_t grow_mb = 0;
 	const char *dir = NULL;
+	double zipf = 0;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "r:g:f:")) != -1) {
+	while ((opt = getopt(argc, argv, "r:g:f:z:q:")) != -1) {
 		switch (opt) {
 		case 'r': pages_per_s = number(optarg); break;
 		case 'g': grow_mb = number(optarg); break;
+		case 'z': zipf = exponent(optarg); break;
+		case 'q': req_pages = number(optarg); break;
 		case 'f': dir = optarg; break;
 		default: usage();
 		}
@@ -328,7 +445,7 @@ int main(int argc, char **argv)
 	if (dir) {
 		size_t hot, cold;
 
-		if (argc != 2 || grow_mb)
+		if (argc != 2 || grow_mb || zipf > 0 || req_pages)
 			usage();
 		hot = number(argv[0]);
 		cold = number(argv[1]);
@@ -352,8 +469,9 @@ int main(int argc, char **argv)
 			usage();
 		if (argc == 3)
 			hot = number(argv[2]);
-		if (mb == 0 || hot > mb || (grow_mb && !hot))
+		if (mb == 0 || hot > mb || (grow_mb && !hot) ||
+		    ((zipf > 0 || req_pages) && !hot) || (req_pages && (!pages_per_s || grow_mb)))
 			usage();
-		return anon_mode(mb, kind, hot, grow_mb, pages_per_s);
+		return anon_mode(mb, kind, hot, grow_mb, pages_per_s, zipf, req_pages);
 	}
 }

@@ -32,8 +32,9 @@ senpai_run() { # CGROUP...: one Senpai per cgroup; pids to /tmp/senpai.pids
 	done
 }
 
+# VS_MR_ARGS: more options for the daemon (the graded scenario's target).
 memreclaim_run() { # CGROUP...: one daemon for all; pid to /tmp/memreclaim.pid
-	memreclaim run --interval 1s --backoff 10s --json-file /tmp/mr.json "$@" \
+	memreclaim run --interval 1s --backoff 10s --json-file /tmp/mr.json $VS_MR_ARGS "$@" \
 		2> /tmp/memreclaim.log &
 	echo $! > /tmp/memreclaim.pid
 }
@@ -74,6 +75,12 @@ reclaimer_ticks() { # CGROUP: CPU ticks of the reclaimer(s) serving it
 	esac
 }
 
+sys_usec() { # CGROUP: system CPU of its processes (cpu.stat), the kernel's
+	# reclaim on their behalf included (memory.high's throttling reclaims
+	# in the workload's own context)
+	awk '$1 == "system_usec" {print $2}' $CG/$1/cpu.stat
+}
+
 # snap NAME CGROUP...: the counters of each cgroup now, as /tmp/snap.NAME.CGROUP.
 snap() {
 	n=$1
@@ -81,8 +88,32 @@ snap() {
 	for c in "$@"; do
 		echo "$(uptime_s) $(psi_field $c some) $(psi_field $c full) $(events_high $c)" \
 			"$(wc -l < /tmp/$c.out) $(reclaimer_ticks $c) $(cat $CG/$c/memory.current)" \
-			> /tmp/snap.$n.$c
+			"$(sys_usec $c)" > /tmp/snap.$n.$c
 	done
+}
+
+# latency W C L0 L1: percentiles of the requests C's workload finished
+# between lines L0 and L1 of its output (its LAT lines; bucket b holds
+# latencies from 2^(b/4) us, each figure is its bucket's upper end).
+latency() {
+	sed -n "$(($3 + 1)),${4}p" /tmp/$2.out | awk -v w="$1" -v c="$2" '
+		$1 == "LAT" { for (i = 3; i <= NF; i++) { split($i, f, ":"); h[f[1]] += f[2]; n += f[2] } }
+		END {
+			if (!n) exit
+			# Upper ends 2^((b+1)/4), by products: busybox awk has no ^.
+			x = 1
+			for (b = 0; b < 96; b++) { x *= 1.189207115; up[b] = x }
+			split("50 99 99.9", q, " ")
+			split("p50 p99 p999", name, " ")
+			for (j = 1; j <= 3; j++) {
+				need = n * q[j] / 100; s = 0
+				for (b = 0; b < 96; b++) { s += h[b]; if (s >= need) break }
+				printf "BENCH %s.%s.latency_%s %.0f us\n", w, c, name[j], up[b]
+			}
+			for (b = 95; b > 0 && !h[b]; b--) ;
+			printf "BENCH %s.%s.latency_max %.0f us\n", w, c, up[b]
+			printf "BENCH %s.%s.requests %d count\n", w, c, n
+		}'
 }
 
 # window SCENARIO.WINDOW FROM TO REF CGROUP...: BENCH figures of each cgroup
@@ -93,9 +124,11 @@ window() {
 	read -r _ _ _ _ ra0 _ _ < /tmp/snap.$a.$ref
 	read -r _ _ _ _ ra1 _ rmem < /tmp/snap.$b.$ref
 	refrate=$(sed -n "$((ra0 + 1)),${ra1}p" /tmp/$ref.out | awk '$1 == "RATE" {s += $2; n++} END {print n ? s / n : 0}')
+	read -r _ _ _ _ _ _ _ rsys0 < /tmp/snap.$a.$ref
+	read -r _ _ _ _ _ _ _ rsys1 < /tmp/snap.$b.$ref
 	for c in "$@"; do
-		read -r t0 s0 f0 h0 l0 c0 _ < /tmp/snap.$a.$c
-		read -r t1 s1 f1 h1 l1 c1 m1 < /tmp/snap.$b.$c
+		read -r t0 s0 f0 h0 l0 c0 _ y0 < /tmp/snap.$a.$c
+		read -r t1 s1 f1 h1 l1 c1 m1 y1 < /tmp/snap.$b.$c
 		sed -n "$((l0 + 1)),${l1}p" /tmp/$c.out | awk '$1 == "RATE" {print $2}' > /tmp/rates
 		bench "$w.$c.memory" $((m1 / 1048576)) MiB
 		bench "$w.$c.saved" "$(awk -v m="$m1" -v r="$rmem" 'BEGIN {printf "%.1f", (r - m) * 100 / r}')" %
@@ -105,6 +138,15 @@ window() {
 		bench "$w.$c.psi_full" "$(awk -v a="$f0" -v b="$f1" -v x="$t0" -v y="$t1" 'BEGIN {printf "%.3f", (b - a) / ((y - x) * 1e4)}')" %
 		bench "$w.$c.high_events" $((h1 - h0)) count
 		bench "$w.$c.reclaimer_cpu" "$(awk -v a="$c0" -v b="$c1" -v x="$t0" -v y="$t1" 'BEGIN {printf "%.2f", (b - a) / (y - x)}')" %core
+		bench "$w.$c.workload_sys_cpu" "$(awk -v a="$y0" -v b="$y1" -v x="$t0" -v y="$t1" 'BEGIN {printf "%.2f", (b - a) / (y - x) / 1e4}')" %core
+		# The cost of what was saved: the reclaimer's CPU and the system
+		# CPU the workload spent beyond the reference's, per GiB below it.
+		bench "$w.$c.cpu_per_gib_saved" "$(awk -v a="$c0" -v b="$c1" -v y0="$y0" -v y1="$y1" \
+			-v r0="$rsys0" -v r1="$rsys1" -v m="$m1" -v r="$rmem" 'BEGIN {
+				g = (r - m) / 1073741824
+				if (g <= 0.01) { print "-"; exit }
+				printf "%.2f", ((b - a) / 100 + ((y1 - y0) - (r1 - r0)) / 1e6) / g }')" s/GiB
+		latency "$w" "$c" "$l0" "$l1"
 	done
 }
 
@@ -118,6 +160,7 @@ sample() {
 	while awk -v t="$(uptime_s)" -v e="$end" 'BEGIN {exit !(t < e)}'; do
 		now=$(awk -v t="$(uptime_s)" -v z="$vs_t0" 'BEGIN {printf "%.0f", t - z}')
 		for c in "$@"; do
+			echo "$now $(cat $CG/$c/memory.current)" >> /tmp/series.$c
 			echo "SERIES $s $now $c $(($(cat $CG/$c/memory.current) / 1048576))" \
 				"$(awk '$1 == "RATE" {r = $2} END {print r + 0}' /tmp/$c.out)" \
 				"$(cat $CG/$c/memory.high)"
@@ -180,6 +223,64 @@ scenario_bench_vs_anon() {
 	done
 	tail -3 /tmp/senpai.senpai.log
 	grep -v ': reclaim ' /tmp/memreclaim.log | tail -5
+}
+
+# converged W C T_SETTLED: start-up figures of C from its memory samples
+# (/tmp/series.C): the settled level is the median from T_SETTLED on; the
+# time to converge is the first sample after which every sample up to
+# T_SETTLED lies within 10% of it; the memory-seconds are the area under
+# memory.current from the reclaimers' start to then (GiB*s).
+converged() {
+	awk -v w="$1" -v c="$2" -v ts="$3" '
+		{ t[NR] = $1; m[NR] = $2 }
+		$1 >= ts { late[++nl] = $2 }
+		END {
+			if (!nl || !NR) exit
+			for (i = 1; i <= nl; i++) for (j = i + 1; j <= nl; j++)
+				if (late[j] < late[i]) { x = late[i]; late[i] = late[j]; late[j] = x }
+			lvl = late[int((nl + 1) / 2)]
+			k = 1
+			for (i = 1; i <= NR && t[i] < ts; i++)
+				if (m[i] > lvl * 1.1 || m[i] < lvl * 0.9) k = i + 1
+			area = 0
+			for (i = 2; i <= k && i <= NR; i++) area += (t[i] - t[i - 1]) * (m[i] + m[i - 1]) / 2
+			printf "BENCH %s.%s.converge_time %d s\n", w, c, t[k < NR ? k : NR]
+			printf "BENCH %s.%s.converge_memory %.2f GiB*s\n", w, c, area / 1073741824
+		}' /tmp/series.$2
+}
+
+# A service over a graded working set: 200 MiB touched with Zipf-like
+# popularity (tests/vm/workload.c -z 1.3: page k about (k+1)^-1.3), as
+# requests of 16 pages arriving on a fixed schedule (-q: open loop), 250 a
+# second, each request's latency recorded.  Of the 4000 touches a second,
+# the last eighth of the memory gets about 7, the last half about 38.
+# There is no line between hot and cold: how much each reclaimer saves is
+# decided by the pressure it accepts, so both get the same target, 1666 us
+# of memory "some" stall a second (Senpai's --pressure 1666 at an interval
+# of 1 s; memreclaim --target 0.1666% --io-pressure no).  The reclaimers
+# run 300 s: start-up is reported as time to converge and memory-seconds,
+# the steady state is the last 120 s.
+scenario_bench_vs_graded() {
+	vs_setup
+	VS_MR_ARGS="--target 0.1666% --io-pressure no"
+	VS_PACE=4000
+	for c in $VS_CGS; do vs_workload $c -z 1.3 -q 16 200 mixed 200; done
+	vs_ready $VS_CGS
+	sleep 10
+	rm -f /tmp/series.*
+	vs_start
+	snap start $VS_CGS
+	sample graded "$(dur 180)" $VS_CGS
+	snap settled $VS_CGS
+	settled_at=$(awk -v t="$(uptime_s)" -v z="$vs_t0" 'BEGIN {printf "%.0f", t - z}')
+	sample graded "$(dur 120)" $VS_CGS
+	snap end $VS_CGS
+	window startup start settled none $VS_CGS
+	window graded settled end none $VS_CGS
+	for c in $VS_CGS; do converged graded "$c" "$settled_at"; done
+	vs_stop TERM
+	tail -2 /tmp/senpai.senpai.log
+	grep -v ': reclaim ' /tmp/memreclaim.log | tail -4
 }
 
 # Files: 120 MiB re-read, 120 MiB read once, on a minix file system on the
