@@ -12,11 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 target=$1
 scratch=${2:-$(mktemp -d)}
 qemu=$(cross_qemu "$target") || { echo "run.sh: unknown target '$target'" >&2; exit 2; }
-if [ "$target" = loongarch64 ]; then
-	cc=clang-19
-else
-	cc=$(cross_cc "$target")
-fi
+cc=$(cross_cc "$target")
 command -v "$qemu" >/dev/null || { echo "run.sh: $qemu missing (scripts/deps.sh cross)" >&2; exit 1; }
 # CMake builds the library and the tests (CMakeLists.txt here).
 cross_build "$target" "$scratch/build"

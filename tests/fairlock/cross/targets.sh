@@ -8,6 +8,8 @@ cross_cc() {
 	s390x) echo s390x-linux-gnu-gcc ;;
 	powerpc) echo powerpc-linux-gnu-gcc ;;
 	mips) echo mips-linux-gnu-gcc ;;
+	loongarch64) echo clang-19 ;; # no LoongArch libc or gcc in Debian 12
+	or1k) echo or1k-elf-gcc ;;
 	*) return 1 ;;
 	esac
 }
@@ -46,11 +48,11 @@ cross_build() {
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do args+=("$1"); shift; done
 	[ $# -gt 0 ] && shift
 	targets=("$@")
+	cc=$(cross_cc "$target") || { echo "cross: unknown target '$target'" >&2; return 2; }
 	case $target in
-	loongarch64) cc=clang-19 args+=(-DCMAKE_C_COMPILER_TARGET=loongarch64-linux-gnu
+	loongarch64) args+=(-DCMAKE_C_COMPILER_TARGET=loongarch64-linux-gnu
 		-DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY) ;;
-	or1k) cc=or1k-elf-gcc system=Generic args+=(-DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY) ;;
-	*) cc=$(cross_cc "$target") || { echo "cross: unknown target '$target'" >&2; return 2; } ;;
+	or1k) system=Generic args+=(-DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY) ;;
 	esac
 	command -v "$cc" >/dev/null || { echo "cross: $cc missing (scripts/deps.sh cross)" >&2; return 1; }
 	mkdir -p "$dir"

@@ -11,7 +11,7 @@ scratch=${1:-$(mktemp -d)}
 # CMake builds the test (../CMakeLists.txt, FL_CROSS_TARGET=or1k).
 cross_build or1k "$scratch/build"
 elf=$scratch/build/or1k_test.elf
-echo "cross or1k (32-bit big-endian, bare metal, 1 CPU): $(or1k-elf-gcc --version | head -1), $(qemu-system-or1k --version | head -1)"
+echo "cross or1k (32-bit big-endian, bare metal, 1 CPU): $("$(cross_cc or1k)" --version | head -1), $(qemu-system-or1k --version | head -1)"
 out=$scratch/uart.txt
 qemu-system-or1k -M or1k-sim -kernel "$elf" -nographic \
 	-monitor none >"$out" 2>&1 &
