@@ -340,12 +340,7 @@ scenario_mr_daemon_unreclaimable() {
 # under its own memory.low: the daemon leaves it, as the kernel does when
 # it reclaims the parent); a service that set its own memory.high keeps
 # it (memreclaim never writes memory.high).
-layout_workload() { # CGROUP MB
-	sh -c "echo \$\$ > $CG/$1/cgroup.procs; exec workload $2 compressible" > "/tmp/$(basename "$1").out" &
-	wait_until 300 "workload in $1 READY" grep -q READY "/tmp/$(basename "$1").out"
-}
-mib_of() { echo $(($(cat "$CG/$1/memory.current") >> 20)); }
-at_most_mib() { [ "$(mib_of "$1")" -le "$2" ]; }
+at_most_mib() { [ "$(mib "$1")" -le "$2" ]; }
 
 scenario_mr_daemon_layouts() {
 	setup_swap
@@ -359,16 +354,16 @@ scenario_mr_daemon_layouts() {
 	echo 30M > $CG/$pods/kubepods-burstable-podb.slice/memory.low
 	echo 200M > $CG/system.slice/app.service/memory.high
 	high=$(cat $CG/system.slice/app.service/memory.high)
-	layout_workload $pods/kubepods-burstable-poda.slice 40
-	layout_workload $pods/kubepods-burstable-podb.slice 40
-	layout_workload system.slice/app.service 40
+	start_workload $pods/kubepods-burstable-poda.slice 40 compressible
+	start_workload $pods/kubepods-burstable-podb.slice 40 compressible
+	start_workload system.slice/app.service 40 compressible
 	memreclaim run --interval 200ms --ratio 10% --backoff 1s \
 		'kubepods.slice/*/kubepods-burstable-pod*.slice' system.slice/app.service \
 		2> /tmp/daemon.log &
 	daemon=$!
 	wait_until 240 "pod a reclaimed to 20 MiB" at_most_mib $pods/kubepods-burstable-poda.slice 20
 	wait_until 240 "app.service reclaimed to 20 MiB" at_most_mib system.slice/app.service 20
-	ok "a pod slice two levels down (pattern) and a service reclaimed: $(mib_of $pods/kubepods-burstable-poda.slice) and $(mib_of system.slice/app.service) MiB"
+	ok "a pod slice two levels down (pattern) and a service reclaimed: $(mib $pods/kubepods-burstable-poda.slice) and $(mib system.slice/app.service) MiB"
 	wait_until 240 "pod b held at its memory.low" grep -q 'podb.slice: memory.current .* at the floor 30.0 MiB (its memory.min/low)' /tmp/daemon.log
 	grep -m1 'podb.slice: memory.current' /tmp/daemon.log
 	b=$(cat $CG/$pods/kubepods-burstable-podb.slice/memory.current)
@@ -391,15 +386,15 @@ scenario_mr_daemon_nested_min() {
 	echo +memory > $CG/parent.slice/cgroup.subtree_control || fail "+memory parent.slice"
 	mkdir $CG/parent.slice/a.service $CG/parent.slice/b.service
 	echo 30M > $CG/parent.slice/a.service/memory.min || fail "memory.min of a"
-	layout_workload parent.slice/a.service 40
-	layout_workload parent.slice/b.service 40
+	start_workload parent.slice/a.service 40 compressible
+	start_workload parent.slice/b.service 40 compressible
 	memreclaim run --interval 200ms --ratio 10% --backoff 1s parent.slice \
 		2> /tmp/daemon.log &
 	daemon=$!
 	wait_until 240 "b.service reclaimed to 8 MiB" at_most_mib parent.slice/b.service 8
 	a=$(cat $CG/parent.slice/a.service/memory.current)
 	[ "$a" -ge $((29 << 20)) ] || fail "a.service went under its memory.min: $((a >> 20)) MiB"
-	ok "reclaiming parent.slice took b.service to $(mib_of parent.slice/b.service) MiB;" \
+	ok "reclaiming parent.slice took b.service to $(mib parent.slice/b.service) MiB;" \
 		"a.service kept its memory.min (30 MiB): $((a >> 20)) MiB"
 	kill -TERM $daemon
 	wait $daemon || fail "the daemon exited $? on SIGTERM"

@@ -12,11 +12,13 @@ setup_swap() {
 	echo +memory > $CG/cgroup.subtree_control || fail "+memory"
 }
 
-# start_workload NAME MB KIND [HOT_MB]: in cgroup NAME; waits until it filled.
+# start_workload CGROUP MB KIND [HOT_MB]: in CGROUP (a name or a path under
+# the root), its output in /tmp/BASENAME.out; waits until it filled.
 start_workload() {
-	mkdir -p $CG/$1
-	sh -c "echo \$\$ > $CG/$1/cgroup.procs; exec workload $2 $3 $4" > /tmp/$1.out &
-	wait_until 300 "workload $1 ($2 MiB) READY" grep -q READY /tmp/$1.out
+	out=/tmp/$(basename "$1").out
+	mkdir -p "$CG/$1"
+	sh -c "echo \$\$ > $CG/$1/cgroup.procs; exec workload $2 $3 $4" > "$out" &
+	wait_until 300 "workload $1 ($2 MiB) READY" grep -q READY "$out"
 }
 
 stat_key() { # cgroup key
