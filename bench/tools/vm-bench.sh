@@ -7,7 +7,7 @@
 # scenario fails only when it could not measure.  Run it on an otherwise
 # idle machine; the host's load is recorded beside the figures.
 # usage: bench/tools/vm-bench.sh [--reps N] [--out DIR] [--vm VMDIR] [SCENARIO...]
-#   scenarios: mr_daemon mr_daemon_overhead fw_overhead (default: all)
+#   scenarios: mr_daemon mr_daemon_overhead mr_scale fw_overhead (default: all)
 #   writes DIR/vm-bench.csv and DIR/vm-bench.txt (default DIR: build/vm-bench)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [[ $reps =~ ^[1-9][0-9]*$ ]] || { echo "vm-bench.sh: --reps takes a count from 1" >&2; exit 2; }
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(mr_daemon mr_daemon_overhead fw_overhead)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(mr_daemon mr_daemon_overhead mr_scale fw_overhead)
 for s in "${scenarios[@]}"; do
 	grep -q "^scenario_bench_$s()" "$top/bench/tools/guest/scenarios.sh" ||
 		{ echo "vm-bench.sh: no scenario '$s'" >&2; exit 2; }

@@ -137,6 +137,17 @@ make_cgroup b
 wait_for "b's return logged" grep -q "$root/b: present; watching" "$work/run.log" &&
 	ok "a cgroup that comes back is watched again"
 
+# Its memory controller switched off in the parent (memory.current gone):
+# the cgroup is checked whole again and named as such, then watched again
+# once the controller is back.
+mv "$root/b/memory.current" "$root/b/memory.current.off"
+wait_for "b's controller loss named" grep -q "$root/b: no memory controller here" "$work/run.log" &&
+	ok "a memory controller switched off is named, not only a failed read"
+mv "$root/b/memory.current.off" "$root/b/memory.current"
+n=$(grep -c "$root/b: present; watching" "$work/run.log")
+wait_for "b watched again" sh -c "[ \$(grep -c '$root/b: present; watching' '$work/run.log') -gt $n ]" &&
+	ok "and watched again once it is back"
+
 # A write that fails (memory.reclaim replaced by a directory).
 rm -f "$root/a/memory.reclaim"; mkdir "$root/a/memory.reclaim"
 wait_for "write failure logged" grep -q "$root/a/memory.reclaim: write failed" "$work/run.log" &&
@@ -286,6 +297,11 @@ wait_for "the slow cgroup's write stuck" slow_writing
 n=$(fast_writes)
 wait_for "five more writes to the other cgroup" sh -c "[ \$(grep -c '$root/fast: reclaim' '$work/slow.log') -ge $((n + 5)) ]" &&
 	slow_writing && ok "a write that does not end holds up no other cgroup ($(fast_writes) writes to the other)"
+# Each cgroup's longest interval is its own: the other's is a number of
+# seconds, however long the stuck write has run.
+grep -qE '"cgroup": "fast", .*"interval_seconds_max": [0-9.e+-]+,' "$work/slow.json" &&
+	ok "each cgroup reports its longest interval" ||
+	bad "no interval_seconds_max for the other cgroup: $(cat "$work/slow.json")"
 kill -TERM $spid
 end=$((SECONDS + 60))
 while kill -0 $spid 2>/dev/null && [ $SECONDS -lt $end ]; do sleep 0.05; done

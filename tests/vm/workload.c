@@ -45,6 +45,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +110,25 @@ static void flush_own_tlb(void)
 		side[i * PAGE] = 1;
 }
 
+enum fill { FILL_COMPRESSIBLE, FILL_MIXED, FILL_RANDOM };
+
+static void fill_pattern(unsigned char *p, size_t len, size_t base, enum fill kind,
+			 unsigned long *x)
+{
+	for (size_t i = 0; i < len; i += sizeof(*x)) {
+		if (kind == FILL_RANDOM || (kind == FILL_MIXED && i % PAGE < PAGE / 4)) {
+			*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+			memcpy(p + i, x, sizeof(*x));
+		} else if (kind == FILL_MIXED) {
+			memset(p + i, 0, sizeof(*x));
+		} else {
+			unsigned long v = ((base + i) / PAGE) & 0xff; /* one byte per page */
+
+			memcpy(p + i, &v, sizeof(v));
+		}
+	}
+}
+
 /* The hot set: one or two runs of pages (the second once grown). */
 struct hot_set {
 	volatile unsigned long *run[2];
@@ -118,7 +138,23 @@ struct hot_set {
 	size_t at_run, at_page; /* where the next touch goes */
 	double zipf; /* -z S: the next page drawn by popularity (exponent S > 0) */
 	unsigned long rng;
+	/* -G: run[1] holds `grown` filled pages of its `pages[1]`, the newest last */
+	size_t grown, grow_per_s;
+	enum fill kind;
+	unsigned long fill_x; /* the fill's generator, carried on from the first fill */
 };
+
+/* -G: a second's growth, filled before the first touch can pick it. */
+static void grow_step(struct hot_set *h)
+{
+	size_t n = h->grow_per_s;
+
+	if (h->grown + n > h->pages[1])
+		n = h->pages[1] - h->grown;
+	fill_pattern((unsigned char *)(uintptr_t)h->run[1] + h->grown * PAGE, n * PAGE, 0, h->kind,
+		     &h->fill_x);
+	h->grown += n;
+}
 
 /* Each page read whole and written once: the work is in the page. */
 static void touch_anon(struct hot_set *h)
@@ -157,16 +193,24 @@ static void advance(struct hot_set *h)
 		 * x on [1, N+1) with density ~ x^-S: for S = 1, x = (N+1)^u;
 		 * else x = (1 - u (1 - (N+1)^(1-S)))^(1/(1-S)).  Page floor(x) - 1.
 		 */
-		double n1 = (double)h->pages[0] + 1, u = uniform(h), x;
+		double n1 = (double)(h->pages[0] + h->grown) + 1, u = uniform(h), x;
+		size_t k;
 
 		if (fabs(h->zipf - 1) < 1e-9)
 			x = exp(u * log(n1));
 		else
 			x = pow(1 - u * (1 - pow(n1, 1 - h->zipf)), 1 / (1 - h->zipf));
-		h->at_run = 0;
-		h->at_page = x >= 1 ? (size_t)x - 1 : 0;
-		if (h->at_page >= h->pages[0])
-			h->at_page = h->pages[0] - 1;
+		k = x >= 1 ? (size_t)x - 1 : 0;
+		if (k >= h->pages[0] + h->grown)
+			k = h->pages[0] + h->grown - 1;
+		/* By age when growing: rank 0 is the newest grown page. */
+		if (k < h->grown) {
+			h->at_run = 1;
+			h->at_page = h->grown - 1 - k;
+		} else {
+			h->at_run = 0;
+			h->at_page = k - h->grown;
+		}
 		return;
 	}
 	if (++h->at_page < h->pages[h->at_run])
@@ -272,6 +316,8 @@ static void run_requests(struct hot_set *h, unsigned long pages_per_s, unsigned 
 			fflush(stdout);
 			memset(lat, 0, sizeof(lat));
 			pages = done = 0;
+			if (h->grow_per_s)
+				grow_step(h);
 			next_report += 1;
 			if (next_report < t)
 				next_report = t + 1;
@@ -280,26 +326,7 @@ static void run_requests(struct hot_set *h, unsigned long pages_per_s, unsigned 
 	}
 }
 
-enum fill { FILL_COMPRESSIBLE, FILL_MIXED, FILL_RANDOM };
-
-static void fill_pattern(unsigned char *p, size_t len, size_t base, enum fill kind,
-			 unsigned long *x)
-{
-	for (size_t i = 0; i < len; i += sizeof(*x)) {
-		if (kind == FILL_RANDOM || (kind == FILL_MIXED && i % PAGE < PAGE / 4)) {
-			*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
-			memcpy(p + i, x, sizeof(*x));
-		} else if (kind == FILL_MIXED) {
-			memset(p + i, 0, sizeof(*x));
-		} else {
-			unsigned long v = ((base + i) / PAGE) & 0xff; /* one byte per page */
-
-			memcpy(p + i, &v, sizeof(v));
-		}
-	}
-}
-
-static int anon_mode(size_t mb, enum fill kind, size_t hot_mb, size_t grow_mb,
+static int anon_mode(size_t mb, enum fill kind, size_t hot_mb, size_t grow_mb, size_t grow_kib,
 		     unsigned long pages_per_s, double zipf, unsigned long req_pages)
 {
 	size_t len = mb << 20, grow_len = grow_mb << 20;
@@ -326,6 +353,13 @@ static int anon_mode(size_t mb, enum fill kind, size_t hot_mb, size_t grow_mb,
 	h.run[0] = (volatile unsigned long *)(void *)p;
 	h.pages[0] = (hot_mb << 20) / PAGE;
 	if (req_pages) {
+		if (grow_kib) {
+			h.run[1] = (volatile unsigned long *)(void *)(p + len);
+			h.pages[1] = grow_len / PAGE;
+			h.grow_per_s = grow_kib * 1024 / PAGE;
+			h.kind = kind;
+			h.fill_x = x;
+		}
 		run_requests(&h, pages_per_s, req_pages);
 		return 0;
 	}
@@ -387,7 +421,7 @@ static int file_mode(const char *dir, size_t hot_mb, size_t cold_mb, unsigned lo
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: workload [-r PAGES_PER_S] [-g GROW_MB] [-z S] [-q REQ_PAGES]\n"
+	fprintf(stderr, "usage: workload [-r PAGES_PER_S] [-g GROW_MB [-G KIB_PER_S]] [-z S] [-q REQ_PAGES]\n"
 			"                MB compressible|mixed|random [HOT_MB]\n"
 			"       workload [-r PAGES_PER_S] -f DIR HOT_MB COLD_MB\n");
 	exit(2);
@@ -420,15 +454,16 @@ static double exponent(const char *s)
 int main(int argc, char **argv)
 {
 	unsigned long pages_per_s = 0, req_pages = 0;
-	size_t grow_mb = 0;
+	size_t grow_mb = 0, grow_kib = 0;
 	const char *dir = NULL;
 	double zipf = 0;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "r:g:f:z:q:")) != -1) {
+	while ((opt = getopt(argc, argv, "r:g:G:f:z:q:")) != -1) {
 		switch (opt) {
 		case 'r': pages_per_s = number(optarg); break;
 		case 'g': grow_mb = number(optarg); break;
+		case 'G': grow_kib = number(optarg); break;
 		case 'z': zipf = exponent(optarg); break;
 		case 'q': req_pages = number(optarg); break;
 		case 'f': dir = optarg; break;
@@ -445,7 +480,7 @@ int main(int argc, char **argv)
 	if (dir) {
 		size_t hot, cold;
 
-		if (argc != 2 || grow_mb || zipf > 0 || req_pages)
+		if (argc != 2 || grow_mb || grow_kib || zipf > 0 || req_pages)
 			usage();
 		hot = number(argv[0]);
 		cold = number(argv[1]);
@@ -470,8 +505,10 @@ int main(int argc, char **argv)
 		if (argc == 3)
 			hot = number(argv[2]);
 		if (mb == 0 || hot > mb || (grow_mb && !hot) ||
-		    ((zipf > 0 || req_pages) && !hot) || (req_pages && (!pages_per_s || grow_mb)))
+		    ((zipf > 0 || req_pages) && !hot) || (req_pages && !pages_per_s) ||
+		    (req_pages && grow_mb && !grow_kib) ||
+		    (grow_kib && (!grow_mb || !req_pages || !(zipf > 0) || grow_kib < PAGE / 1024)))
 			usage();
-		return anon_mode(mb, kind, hot, grow_mb, pages_per_s, zipf, req_pages);
+		return anon_mode(mb, kind, hot, grow_mb, grow_kib, pages_per_s, zipf, req_pages);
 	}
 }

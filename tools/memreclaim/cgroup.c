@@ -110,6 +110,13 @@ bad:
 enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 			    size_t dirlen, char *err, size_t errlen, uint64_t *id)
 {
+	return mr_cgroup_reopen(root, cgroup, dir, dirlen, err, errlen, 0, id);
+}
+
+enum mr_exit mr_cgroup_reopen(const char *root, const char *cgroup, char *dir,
+			      size_t dirlen, char *err, size_t errlen,
+			      uint64_t known_id, uint64_t *id)
+{
 	struct stat st;
 	int n;
 
@@ -125,6 +132,11 @@ enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 		snprintf(err, errlen, "%s: %s", dir,
 			 errno == ENOENT ? "no such cgroup" : "not a directory");
 		return MR_EXIT_NOCGROUP;
+	}
+	if (known_id && (uint64_t)st.st_ino == known_id) {
+		if (id)
+			*id = known_id;
+		return MR_OK;
 	}
 	if (!tool_sysfs_exists(dir, "cgroup.controllers")) {
 		snprintf(err, errlen,

@@ -61,6 +61,18 @@ enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 			    size_t dirlen, char *err, size_t errlen, uint64_t *id);
 
 /*
+ * As mr_cgroup_open, for a cgroup that was open as known_id (0: none):
+ * while its directory is the same (the same inode) the checks are taken as
+ * still true and it costs one stat, not three, which at a thousand cgroups
+ * an interval is most of what the daemon's main thread spends in the
+ * kernel besides the reads themselves.  A controller switched off later
+ * shows as its files failing to read; the caller then opens it afresh.
+ */
+enum mr_exit mr_cgroup_reopen(const char *root, const char *cgroup, char *dir,
+			      size_t dirlen, char *err, size_t errlen,
+			      uint64_t known_id, uint64_t *id);
+
+/*
  * What run needs of the host before it starts.  mr_check_hierarchy: root
  * is a cgroup v2 hierarchy with the memory controller on it (not cgroup
  * v1, not a hybrid layout).  mr_check_cgroup_files: dir (an open cgroup)

@@ -34,6 +34,7 @@ struct cg_state {
 	const struct mr_cgroup_conf *conf;
 	char dir[MR_PATH_MAX];
 	bool present, have_prev, at_floor;
+	bool recheck;		/* its files failed to read: open it with every check */
 	double prev_t;		/* when the baselines below were read */
 	uint64_t id;		/* the directory's inode: the kernel's cgroup id */
 	uint64_t prev_stall_us, prev_refaults;
@@ -51,6 +52,11 @@ struct cg_state {
 	char why[160];		/* the last interval's decision, in words */
 	uint64_t reclaimed_total, reclaims, backoffs, errors, zswap_changes;
 	double write_seconds_total;	/* time its memory.reclaim writes took */
+	/*
+	 * The longest time between two of its samples: the interval as
+	 * the cgroup lived it, stretched only by its own write running on.
+	 */
+	double interval_max;
 	struct mr_write_job *job;	/* its write (writers.h), once it made one */
 	/* backoffs by reason */
 	uint64_t backoffs_pressure, backoffs_refaults, backoffs_unreclaimable;

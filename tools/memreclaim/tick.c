@@ -243,8 +243,9 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now)
 		c->state = MR_CG_WRITING;
 		return;
 	}
-	if (mr_cgroup_open(d->opts->root, c->conf->path, c->dir, sizeof(c->dir),
-			   err, sizeof(err), &id) != MR_OK) {
+	if (mr_cgroup_reopen(d->opts->root, c->conf->path, c->dir, sizeof(c->dir),
+			     err, sizeof(err), c->present && !c->recheck ? c->id : 0,
+			     &id) != MR_OK) {
 		if (c->present || d->ticks == 0)
 			mr_log(LOG_WARN, "%s; skipped until it appears", err);
 		c->present = c->have_prev = false;
@@ -254,10 +255,11 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now)
 	if (!c->present && d->ticks > 0)
 		mr_log(LOG_INFO, "%s: present; watching", c->dir);
 	c->present = true;
+	c->recheck = false;
 	follow_identity(c, id);
 	rc = read_stall(c->dir, "memory.pressure", &stall);
-	io_ok = rc == 0 && p->io_pressure && tool_sysfs_exists(c->dir, "io.pressure") &&
-		read_stall(c->dir, "io.pressure", &io) == 0;
+	/* No io.pressure (no io controller) reads as ENOENT: no io term. */
+	io_ok = rc == 0 && p->io_pressure && read_stall(c->dir, "io.pressure", &io) == 0;
 	if (rc == 0)
 		rc = mr_read_u64(c->dir, "memory.current", &c->current);
 	if (rc == 0)
@@ -268,6 +270,11 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now)
 	if (rc < 0) {
 		c->errors++;
 		c->have_prev = false;
+		/*
+		 * Check it whole next time (mr_cgroup_reopen): a memory
+		 * controller switched off is then named as such.
+		 */
+		c->recheck = true;
 		mr_log(LOG_ERR, "%s: cannot read its memory files: %s; skipped this interval",
 		      c->dir, strerror(-rc));
 		return;
@@ -286,6 +293,8 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now)
 		return;
 	}
 	c->prev_t = now;
+	if (s.interval_s > c->interval_max)
+		c->interval_max = s.interval_s;
 	/*
 	 * Each PSI file against its own baseline: an io.pressure that could
 	 * not be read this interval (or last) adds nothing, rather than its

@@ -11,7 +11,10 @@
 # 10 ms-per-6 s pressure target kept as 1666 us per 1 s; memreclaim
 # --interval 1s --backoff 10s), each still probing 1% a interval.  Senpai's
 # --min-size is 4 MiB instead of 100 MiB, under every hot set here, so that
-# the floor is not what decides.
+# the floor is not what decides.  Both work to the same pressure target,
+# 1666 us of memory "some" stall a second (memreclaim --target 0.1666%
+# --io-pressure no: Senpai reads memory.pressure alone); scenario
+# `defaults` runs each at its own defaults instead.
 . /scenarios/mr_lib.sh
 
 VS_PACE=40000 # pages/s each workload touches: about 5% of a guest CPU
@@ -24,17 +27,18 @@ dur() { # SECONDS: the phase's length at fl.vs_time
 	echo $(($1 * ${VS_TIME:-100} / 100))
 }
 
+SENPAI_ARGS="--interval 1 --pressure 1666 --min-size 4194304"
+VS_MR_BASE="--interval 1s --backoff 10s --target 0.1666% --io-pressure no"
+
 senpai_run() { # CGROUP...: one Senpai per cgroup; pids to /tmp/senpai.pids
 	for c in "$@"; do
-		python3.11 /opt/senpai/senpai.py $CG/$c --interval 1 --pressure 1666 \
-			--min-size 4194304 > /tmp/senpai.$c.log 2>&1 &
+		python3.11 /opt/senpai/senpai.py $CG/$c $SENPAI_ARGS > /tmp/senpai.$c.log 2>&1 &
 		echo $! >> /tmp/senpai.pids
 	done
 }
 
-# VS_MR_ARGS: more options for the daemon (the graded scenario's target).
 memreclaim_run() { # CGROUP...: one daemon for all; pid to /tmp/memreclaim.pid
-	memreclaim run --interval 1s --backoff 10s --json-file /tmp/mr.json $VS_MR_ARGS "$@" \
+	memreclaim run $VS_MR_BASE --json-file /tmp/mr.json "$@" \
 		2> /tmp/memreclaim.log &
 	echo $! > /tmp/memreclaim.pid
 }
@@ -180,12 +184,6 @@ vs_stop() { # SIGNAL: end the reclaimers (the workloads run on)
 	done
 }
 
-mount_data() { # the second disk's minix file system on /data
-	insmod /modules/minix.ko || fail "insmod minix"
-	mkdir -p /data
-	mount -t minix /dev/vdb /data || fail "mount /dev/vdb"
-}
-
 vs_setup() {
 	setup_swap
 	: > /tmp/senpai.pids
@@ -262,7 +260,6 @@ converged() {
 # the steady state is the last 120 s.
 scenario_bench_vs_graded() {
 	vs_setup
-	VS_MR_ARGS="--target 0.1666% --io-pressure no"
 	VS_PACE=4000
 	for c in $VS_CGS; do vs_workload $c -z 1.3 -q 16 200 mixed 200; done
 	vs_ready $VS_CGS
@@ -402,7 +399,7 @@ scenario_bench_vs_mixed() {
 	done
 	sleep 10
 	vs_start
-	memreclaim run --interval 1s --backoff 10s --swappiness 0 memreclaim_s0 \
+	memreclaim run $VS_MR_BASE --swappiness 0 memreclaim_s0 \
 		2> /tmp/memreclaim_s0.log &
 	echo $! > /tmp/memreclaim_s0.pid
 	snap start $cgs
@@ -416,3 +413,118 @@ scenario_bench_vs_mixed() {
 	done
 }
 
+
+# A service whose data grows: 100 MiB at the start and 256 KiB more each
+# second (tests/vm/workload.c -G: popularity by age, the newest page the
+# most popular, Zipf-like 1.3 as in `graded`), so that what was hot cools
+# as new data comes; requests as in `graded`.  A reclaimer that works
+# through a limit must keep raising it, and the workload meets the limit
+# (memory.events "high") whenever it lags; one that asks the kernel to
+# reclaim sets no limit to meet.  300 s, reported as a start-up window
+# (the first 180 s) and the last 120 s.
+scenario_bench_vs_growing() {
+	vs_setup
+	VS_PACE=4000
+	for c in $VS_CGS; do vs_workload $c -z 1.3 -q 16 -g 100 -G 256 100 mixed 100; done
+	vs_ready $VS_CGS
+	sleep 10
+	vs_start
+	snap start $VS_CGS
+	sample growing "$(dur 180)" $VS_CGS
+	snap settled $VS_CGS
+	sample growing "$(dur 120)" $VS_CGS
+	snap end $VS_CGS
+	window startup start settled none $VS_CGS
+	window growing settled end none $VS_CGS
+	vs_stop TERM
+	tail -2 /tmp/senpai.senpai.log
+	grep -v ': reclaim ' /tmp/memreclaim.log | tail -4
+}
+
+# swap_io CGROUP: "READ WRITTEN ZSWPWB": bytes the cgroup read from and
+# wrote to the swap disk (io.stat of /dev/vda: swap-out I/O is charged to
+# the page's cgroup, swap-in to the faulting task's) and pages zswap wrote
+# back (memory.stat zswpwb).
+swap_io() {
+	echo "$(awk -v d="$(cat /sys/block/vda/dev)" '$1 == d {
+			for (i = 2; i <= NF; i++) { split($i, f, "="); v[f[1]] = f[2] }
+		} END { print v["rbytes"] + 0, v["wbytes"] + 0 }' $CG/$1/io.stat)" \
+		"$(stat_key "$1" zswpwb)"
+}
+
+swap_window() { # W C FROM TO: C's swap I/O between its /tmp/FROM.C and /tmp/TO.C
+	read -r r0 w0 z0 < /tmp/$3.$2
+	read -r r1 w1 z1 < /tmp/$4.$2
+	bench "$1.$2.swap_read" $(((r1 - r0) / 1048576)) MiB
+	bench "$1.$2.swap_written" $(((w1 - w0) / 1048576)) MiB
+	bench "$1.$2.zswap_writeback" $(((z1 - z0) / 256)) MiB
+}
+
+# zswap in front of a real swap device that it writes back to: the
+# hot/cold workload of `anon` (60 MiB touched, 120 MiB never) with each
+# cgroup's zswap pool limited to 16 MiB compressed (memory.zswap.max; about
+# 60 MiB of this workload's pages at its 3.7:1) and zswap's shrinker on, so
+# that what the pool cannot hold is written back to /dev/vda (a virtio
+# disk, a file on the host).  The swap I/O each reclaimer causes is reported
+# beside what it saves: a refault from the disk costs far more than one
+# from the pool.  240 s: a start-up window (120 s) and the last 120 s.
+scenario_bench_vs_swap() {
+	vs_setup
+	echo +io > $CG/cgroup.subtree_control || fail "+io"
+	echo Y > /sys/module/zswap/parameters/shrinker_enabled || fail "zswap shrinker"
+	for c in $VS_CGS; do
+		mkdir -p $CG/$c
+		echo 16M > $CG/$c/memory.zswap.max || fail "memory.zswap.max"
+		vs_workload $c 180 mixed 60
+	done
+	vs_ready $VS_CGS
+	sleep 10
+	for c in $VS_CGS; do swap_io $c > /tmp/io0.$c; done
+	vs_start
+	snap start $VS_CGS
+	sample swap "$(dur 120)" $VS_CGS
+	snap settled $VS_CGS
+	for c in $VS_CGS; do swap_io $c > /tmp/io1.$c; done
+	sample swap "$(dur 120)" $VS_CGS
+	snap end $VS_CGS
+	for c in $VS_CGS; do swap_io $c > /tmp/io2.$c; done
+	window startup start settled none $VS_CGS
+	window swap settled end none $VS_CGS
+	for c in $VS_CGS; do
+		swap_window startup $c io0 io1
+		swap_window swap $c io1 io2
+		bench "swap.$c.zswap_pool" $(($(cat $CG/$c/memory.zswap.current) / 1048576)) MiB
+		bench "swap.$c.swap_used" $(($(cat $CG/$c/memory.swap.current) / 1048576)) MiB
+	done
+	vs_stop TERM
+	tail -2 /tmp/senpai.senpai.log
+	grep -v ': reclaim ' /tmp/memreclaim.log | tail -4
+}
+
+# Each reclaimer at its own defaults, as a user who installs it gets it:
+# Senpai with no options (6 s interval, 10 ms of stall per interval, 100
+# MiB minimum size), memreclaim run with none (6 s interval, 0.1% of
+# memory and io stall, 60 s back-off).  The hot/cold workload of `anon`
+# (60 MiB touched, 120 MiB never), 600 s: at 6 s an interval both need
+# ten times as long as at 1 s.  The last 300 s are the steady state.
+scenario_bench_vs_defaults() {
+	vs_setup
+	SENPAI_ARGS="" VS_MR_BASE=""
+	for c in $VS_CGS; do vs_workload $c 180 mixed 60; done
+	vs_ready $VS_CGS
+	sleep 10
+	rm -f /tmp/series.*
+	vs_start
+	snap start $VS_CGS
+	sample defaults "$(dur 300)" $VS_CGS
+	snap settled $VS_CGS
+	settled_at=$(awk -v t="$(uptime_s)" -v z="$vs_t0" 'BEGIN {printf "%.0f", t - z}')
+	sample defaults "$(dur 300)" $VS_CGS
+	snap end $VS_CGS
+	window startup start settled none $VS_CGS
+	window defaults settled end none $VS_CGS
+	for c in $VS_CGS; do converged defaults "$c" "$settled_at"; done
+	vs_stop TERM
+	tail -2 /tmp/senpai.senpai.log
+	grep -v ': reclaim ' /tmp/memreclaim.log | tail -4
+}

@@ -21,6 +21,12 @@ start_workload() {
 	wait_until 300 "workload $1 ($2 MiB) READY" grep -q READY "$out"
 }
 
+mount_data() { # the second disk's minix file system on /data
+	insmod /modules/minix.ko || fail "insmod minix"
+	mkdir -p /data
+	mount -t minix /dev/vdb /data || fail "mount /dev/vdb"
+}
+
 stat_key() { # cgroup key
 	awk -v k="$2" '$1 == k {print $2}' $CG/$1/memory.stat
 }
