@@ -21,16 +21,22 @@
 # verdicts: it fails only when a scenario could not measure.
 # usage: bench/tools/vs-senpai.sh [--out DIR] [--vm VMDIR] [--time PCT] [--reps N]
 #                                 [SCENARIO...]
+#        bench/tools/vs-senpai.sh --out DIR --from DIR1 [--from DIR2...]
 #   --time PCT  every phase at PCT% of its length (a quick look: 20)
 #   --reps N    each scenario N times, one boot each; the table gives the
 #               median of each figure and, for N > 1, its range
+#   --from DIR  run nothing: the table and plots of the runs recorded in
+#               the DIRs' CSVs together (a scenario's runs numbered on
+#               from one DIR to the next), as more runs of one scenario
+#               made at another time
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/build/vs-senpai vm=$top/build/vm time=100 reps=1
-scenarios=()
+scenarios=() from=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--out) out=$2; shift 2 ;;
+	--from) from+=("$2"); shift 2 ;;
 	--vm) vm=$2; shift 2 ;;
 	--time) time=$2; shift 2 ;;
 	--reps) reps=$2; shift 2 ;;
@@ -48,14 +54,30 @@ for s in "${scenarios[@]}"; do
 		{ echo "vs-senpai.sh: no scenario '$s'" >&2; exit 2; }
 done
 
+mkdir -p "$out"
+csv=$out/vs-senpai.csv series=$out/vs-senpai-series.csv
+host="$(nproc) CPUs, $(grep -m1 '^model name' /proc/cpuinfo | sed 's/^model name\s*: //')"
+if [ ${#from[@]} -gt 0 ]; then
+	# Each DIR's runs after those of the DIRs before it, per scenario.
+	for d in "${from[@]}"; do
+		[ -s "$d/vs-senpai.csv" ] && [ -s "$d/vs-senpai-series.csv" ] ||
+			{ echo "vs-senpai.sh: $d: no vs-senpai.csv and vs-senpai-series.csv" >&2; exit 2; }
+	done
+	for kind in vs-senpai vs-senpai-series; do
+		for d in "${from[@]}"; do echo "$d/$kind.csv"; done |
+			xargs awk -F, -v OFS=, '
+				FNR == 1 { for (s in last) base[s] = last[s]; if (NR == 1) print; next }
+				{ $2 += base[$1]; if ($2 > last[$1]) last[$1] = $2; print }' > "$out/$kind.csv.new"
+		mv "$out/$kind.csv.new" "$out/$kind.csv"
+	done
+	mapfile -t scenarios < <(tail -n +2 "$csv" | cut -d, -f1 | awk '!seen[$0]++')
+	reps=$(tail -n +2 "$csv" | cut -d, -f2 | sort -n | tail -1)
+else
 bash "$top/scripts/deps.sh" build vm bench
 bash "$top/tests/vm/build.sh" "$vm"
 bash "$top/tests/vm/python.sh" "$vm"
-mkdir -p "$out"
-csv=$out/vs-senpai.csv series=$out/vs-senpai-series.csv
 echo "scenario,rep,metric,value,unit" > "$csv"
 echo "scenario,rep,t_s,cgroup,memory_mib,rate,memory_high" > "$series"
-host="$(nproc) CPUs, $(grep -m1 '^model name' /proc/cpuinfo | sed 's/^model name\s*: //')"
 echo "vs-senpai: $host; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for s in "${scenarios[@]}"; do
 	for rep in $(seq "$reps"); do
@@ -71,12 +93,18 @@ for s in "${scenarios[@]}"; do
 		echo "vs-senpai: $s, run $rep of $reps: $(grep -c '^BENCH' "$log") figures"
 	done
 done
+fi
 
 # The table: one block per window, a row per figure, a column per cgroup.
 {
-	echo "# bench/tools/vs-senpai.sh$([ "$time" = 100 ] || echo " --time $time")$([ "$reps" = 1 ] || echo " --reps $reps"):" \
-		"$([ "$reps" = 1 ] && echo "one run" || echo "median (lowest..highest) of $reps runs"), $(date -u +%F)"
-	echo "# host: $host; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	if [ ${#from[@]} -gt 0 ]; then
+		echo "# bench/tools/vs-senpai.sh --from ${from[*]}: median (lowest..highest) of up to $reps runs, $(date -u +%F)"
+		grep -h '^# host' "${from[@]/%//vs-senpai.txt}" 2>/dev/null | sed 's/^# host/# runs on host/' || true
+	else
+		echo "# bench/tools/vs-senpai.sh$([ "$time" = 100 ] || echo " --time $time")$([ "$reps" = 1 ] || echo " --reps $reps"):" \
+			"$([ "$reps" = 1 ] && echo "one run" || echo "median (lowest..highest) of $reps runs"), $(date -u +%F)"
+		echo "# host: $host; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+	fi
 	echo "# guest: $(cat "$vm/kernel-package"), QEMU TCG, 2 vCPUs, 2 GiB, swap + zswap"
 	tail -n +2 "$csv" | awk -F, -v reps="$reps" '
 		# The median of the values of key x (a list "v1 v2 ..."), and
@@ -91,7 +119,9 @@ done
 		}
 		{ n = split($3, p, ".") }
 		n == 3 && p[2] ~ /^(none|senpai|memreclaim|memreclaim_s0)$/ {
-			w = p[1]; k = p[3]; v[w, k, p[2]] = v[w, k, p[2]] (v[w, k, p[2]] == "" ? "" : " ") $4; u[w, k] = $5
+			# Scenarios share window names (startup): a window not named
+			# after its scenario is shown as SCENARIO.WINDOW.
+			w = p[1] == $1 ? p[1] : $1 "." p[1]; k = p[3]; v[w, k, p[2]] = v[w, k, p[2]] (v[w, k, p[2]] == "" ? "" : " ") $4; u[w, k] = $5
 			if (!((w, k) in seen)) { seen[w, k] = 1; keys[w, ++nk[w]] = k }
 			if (!(w in ws)) { ws[w] = 1; order[++nw] = w }
 			next
