@@ -144,10 +144,10 @@ static void printer(void)
 		"\"delta\": -5, \"share\": 0.1, \"bad\": null, \"on\": false, "
 		"\"none\": null, \"inner\": {}}]\n";
 	static const char *const want_prom =
-		"x_bytes{cg=\"a\"} 18446744073709551615\nx_share{cg=\"a\"} 0.1\n"
-		"x_bad{cg=\"a\"} NaN\nx_on{cg=\"a\"} 1\n"
-		"x_bytes{cg=\"b\\\"\"} 18446744073709551614\nx_share{cg=\"b\\\"\"} 0.1\n"
-		"x_bad{cg=\"b\\\"\"} NaN\nx_on{cg=\"b\\\"\"} 0\n";
+		"x_bytes{cg=\"a\"} 18446744073709551615\nx_bytes{cg=\"b\\\"\"} 18446744073709551614\n"
+		"x_share{cg=\"a\"} 0.1\nx_share{cg=\"b\\\"\"} 0.1\n"
+		"x_bad{cg=\"a\"} NaN\nx_bad{cg=\"b\\\"\"} NaN\n"
+		"x_on{cg=\"a\"} 1\nx_on{cg=\"b\\\"\"} 0\n";
 	static const char *const want_text =
 		"a: 18446744073709551615 -5 0.1 yes - text only 7\n"
 		"b\": 18446744073709551614 -5 0.1 no - text only 7\n";
@@ -175,9 +175,19 @@ static void printer(void)
 	tool_print_double(&p, NULL, "m", NULL, 1.0 / 3.0);
 	tool_print_double(&p, NULL, "m", NULL, -INFINITY);
 	tool_print_double(&p, NULL, "m", NULL, 1e300);
+	/*
+	 * Families interleaved as records print them (m, mm, m again) come
+	 * out whole, # HELP and # TYPE first: "mm" is not "m"'s family.
+	 */
+	tool_print_family(&p, "mm", "counter", "another");
+	tool_print_labels(&p, "cg", "x");
+	tool_print_u64(&p, NULL, "mm", NULL, 7);
+	tool_print_u64(&p, NULL, "m", NULL, 8);
+	tool_print_end(&p);
 	CHECK(fclose(f) == 0);
 	CHECK(strcmp(text, "# HELP m help text\n# TYPE m gauge\nm 0.3333333333333333\n"
-			   "m -Inf\nm 1e+300\n") == 0);
+			   "m -Inf\nm 1e+300\nm{cg=\"x\"} 8\n"
+			   "# HELP mm another\n# TYPE mm counter\nmm{cg=\"x\"} 7\n") == 0);
 	free(text);
 	/* A label set that does not fit is refused and leaves no labels. */
 	{

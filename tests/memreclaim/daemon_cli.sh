@@ -83,6 +83,13 @@ done
 out=$("$mr" --cgroup-root "$root" stat a --prometheus 2>&1); rc=$?
 [ $rc = 0 ] && contains "$out" "^memreclaim_memory_current_bytes{cgroup=" &&
 	ok "stat --prometheus still works" || bad "stat -p: rc $rc: $out"
+# Two cgroups: each metric family in one piece, both cgroups in it (the
+# exposition format wants a family's samples together).
+out=$("$mr" --cgroup-root "$root" stat a b --prometheus 2>&1); rc=$?
+runs=$(sed 's/[{ ].*//' <<<"$out" | uniq | sort | uniq -d)
+[ $rc = 0 ] && [ -z "$runs" ] && [ "$(grep -c '^memreclaim_stat_anon{' <<<"$out")" = 2 ] &&
+	ok "stat --prometheus of two cgroups: each family together" ||
+	bad "families split: rc $rc: ${runs:-} in: $out"
 
 # A cgroup path with a quote and a backslash stays one Prometheus label.
 make_cgroup 'q"x\y'

@@ -16,6 +16,78 @@ void tool_print_start(struct tool_printer *p, FILE *f, enum tool_format format,
 	p->f = f;
 	p->format = format;
 	p->prefix = prefix ? prefix : "";
+	/*
+	 * Prometheus: into memory, so that tool_print_end() can group each
+	 * family's lines (records print family after family, and the format
+	 * wants each family in one piece).  Without memory, straight out.
+	 */
+	if (format == TOOL_PROMETHEUS) {
+		p->held = open_memstream(&p->held_text, &p->held_len);
+		if (p->held) {
+			p->out = f;
+			p->f = p->held;
+		}
+	}
+}
+
+/* The family a Prometheus line belongs to: its metric name, or the name a
+ * # HELP or # TYPE line is about.  Sets *len; NULL for other lines. */
+static const char *family_of(const char *line, size_t *len)
+{
+	if (!strncmp(line, "# HELP ", 7) || !strncmp(line, "# TYPE ", 7))
+		line += 7;
+	else if (line[0] == '#')
+		return NULL;
+	*len = strcspn(line, "{ \n");
+	return line;
+}
+
+/*
+ * Write the held text to the real output, each family's lines together,
+ * the families in the order they first appear and each one's lines in
+ * theirs.  A family at a time over all lines: families times lines, a few
+ * thousand lines at most.
+ */
+static void write_grouped(FILE *out, char *text, size_t len)
+{
+	size_t nlines = 0, *start;
+	bool *done;
+
+	for (size_t i = 0; i < len; i++)
+		nlines += text[i] == '\n';
+	if (len && text[len - 1] != '\n')
+		nlines++; /* a last line without its newline gets one */
+	start = calloc(nlines + 1, sizeof(*start));
+	done = calloc(nlines + 1, sizeof(*done));
+	if (!start || !done) {
+		fwrite(text, 1, len, out); /* no memory: as printed */
+		free(start);
+		free(done);
+		return;
+	}
+	for (size_t i = 0, n = 1; i + 1 < len && n < nlines; i++)
+		if (text[i] == '\n')
+			start[n++] = i + 1;
+	for (size_t i = 0; i < nlines; i++) {
+		size_t flen, glen;
+		const char *fam;
+
+		if (done[i])
+			continue;
+		fam = family_of(text + start[i], &flen);
+		for (size_t j = i; j < nlines; j++) {
+			const char *g = j == i ? fam : family_of(text + start[j], &glen);
+
+			if (done[j] || (j != i && (!fam || !g || glen != flen ||
+						   memcmp(g, fam, flen))))
+				continue;
+			fwrite(text + start[j], 1, strcspn(text + start[j], "\n"), out);
+			fputc('\n', out);
+			done[j] = true;
+		}
+	}
+	free(start);
+	free(done);
 }
 
 /* JSON: the separator before a member or element, and its key. */
@@ -187,4 +259,11 @@ void tool_print_end(struct tool_printer *p)
 		tool_print_close(p);
 	if (p->format == TOOL_JSON)
 		fputc('\n', p->f);
+	if (p->held) {
+		if (fclose(p->held) == 0)
+			write_grouped(p->out, p->held_text, p->held_len);
+		free(p->held_text);
+		p->held = NULL;
+		p->f = p->out;
+	}
 }

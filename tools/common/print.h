@@ -37,6 +37,10 @@ struct tool_printer {
 	unsigned depth;			/* JSON: open objects and arrays */
 	bool has_members[TOOL_PRINT_DEPTH + 1];
 	char closer[TOOL_PRINT_DEPTH + 1];	/* JSON: what ends each level */
+	/* Prometheus: the lines held until tool_print_end(), and where to. */
+	FILE *held, *out;
+	char *held_text;
+	size_t held_len;
 };
 
 /* Start printing to f; prefix (may be "") goes before metric names. */
@@ -70,7 +74,13 @@ void tool_print_null(struct tool_printer *p, const char *key, const char *text);
 /* Text only: fmt as printf's, in the text format (nothing elsewhere). */
 void tool_print_text(struct tool_printer *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* End: a newline after the JSON value. */
+/*
+ * End: a newline after the JSON value.  Prometheus output is held until
+ * here and then written with each metric family's lines (# HELP, # TYPE,
+ * samples) together, as the exposition format requires: records printed
+ * one after another (a cgroup at a time) give their families interleaved.
+ * Every printer must end here.
+ */
 void tool_print_end(struct tool_printer *p);
 
 #endif
