@@ -11,7 +11,7 @@ packages_for() {
 	test) echo cppcheck clang-tidy clang libclang-rt-14-dev ;;
 	bench) echo libck-dev libdpdk-dev gnuplot-nox valgrind ;;
 	vm) echo qemu-system-x86 busybox-static cpio file xz-utils zstd util-linux liblzma-dev libzstd-dev ;;
-	cross) echo qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
+	cross) echo qemu-user gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross \
 		gcc-riscv64-linux-gnu libc6-dev-riscv64-cross \
 		gcc-arm-linux-gnueabihf libc6-dev-armhf-cross \
 		gcc-s390x-linux-gnu libc6-dev-s390x-cross \

@@ -150,8 +150,9 @@ wait_for "b's return logged" grep -q "$root/b: present; watching" "$work/run.log
 mv "$root/b/memory.current" "$root/b/memory.current.off"
 wait_for "b's controller loss named" grep -q "$root/b: no memory controller here" "$work/run.log" &&
 	ok "a memory controller switched off is named, not only a failed read"
-mv "$root/b/memory.current.off" "$root/b/memory.current"
+# Counted before the file returns: the daemon may see it at once.
 n=$(grep -c "$root/b: present; watching" "$work/run.log")
+mv "$root/b/memory.current.off" "$root/b/memory.current"
 wait_for "b watched again" sh -c "[ \$(grep -c '$root/b: present; watching' '$work/run.log') -gt $n ]" &&
 	ok "and watched again once it is back"
 

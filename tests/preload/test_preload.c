@@ -11,7 +11,10 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -243,6 +246,20 @@ static void die_holding(void *arg)
 	CHECK_EQ(pthread_mutex_lock(arg), 0);	/* glibc's: the test keeps its own */
 }
 
+/*
+ * Whether the kernel keeps this thread's robust futex list.  qemu-user
+ * does not (get_robust_list and set_robust_list answer ENOSYS): there no
+ * one learns that a robust mutex's owner died, and waiting for it would
+ * last for ever.
+ */
+static bool robust_list_kept(void)
+{
+	void *head;
+	size_t len;
+
+	return syscall(SYS_get_robust_list, 0, &head, &len) == 0;
+}
+
 static void test_glibc_kinds(void)
 {
 	pthread_mutexattr_t a;
@@ -252,11 +269,16 @@ static void test_glibc_kinds(void)
 	pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST);
 	CHECK_EQ(flp_mutex_init(&robust, &a), 0);
 	CHECK(!flp_tag_is_ours(ours(&robust)->tag));
-	join_thread(start_thread(die_holding, &robust));
-	/* The owner died: glibc's robust protocol, through our entry point. */
-	CHECK_EQ(flp_mutex_lock(&robust), EOWNERDEAD);
-	CHECK_EQ(pthread_mutex_consistent(&robust), 0);
-	CHECK_EQ(flp_mutex_unlock(&robust), 0);
+	if (robust_list_kept()) {
+		join_thread(start_thread(die_holding, &robust));
+		/* The owner died: glibc's robust protocol, through our entry point. */
+		CHECK_EQ(flp_mutex_lock(&robust), EOWNERDEAD);
+		CHECK_EQ(pthread_mutex_consistent(&robust), 0);
+		CHECK_EQ(flp_mutex_unlock(&robust), 0);
+	} else {
+		printf("  (a robust mutex's dead owner: not checked, this kernel or "
+		       "emulator keeps no robust futex list)\n");
+	}
 	CHECK_EQ(flp_mutex_trylock(&robust), 0);
 	CHECK(!flp_tag_is_ours(ours(&robust)->tag));
 	CHECK_EQ(flp_mutex_unlock(&robust), 0);

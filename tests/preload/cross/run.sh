@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The pthread interposer on arm64, dynamic as real programs are: built by
+# CMakeLists.txt here against Debian's arm64 glibc 2.36 and run under
+# qemu-aarch64 with that glibc (-L).  With each lock FAIRLOCK_LOCK names:
+# the interposer's unit tests (test_preload: the mutex, condition
+# variable, rwlock and cancellation groups; not fork, which qemu-user 7.2
+# cannot run in a threaded guest: it aborts in its own code), and libfairlock-preload.so loaded
+# with LD_PRELOAD into the C++ program of fairlock_run_cli (std::mutex,
+# recursive, timed, condition_variable, shared_mutex), which checks from
+# inside that its pthread calls reach the module and that its counter
+# adds up.  fairlock-run itself is an x86-64 program: it is not run here,
+# only what it sets (LD_PRELOAD, FAIRLOCK_LOCK, FAIRLOCK_LOG).
+# usage: tests/preload/cross/run.sh [SCRATCH]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+scratch=${1:-$(mktemp -d)}
+sysroot=/usr/aarch64-linux-gnu
+for tool in aarch64-linux-gnu-gcc aarch64-linux-gnu-g++ qemu-aarch64; do
+	command -v "$tool" >/dev/null || { echo "run.sh: $tool missing (scripts/deps.sh cross)" >&2; exit 1; }
+done
+mkdir -p "$scratch"
+cmake -S "$here" -B "$scratch" -DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR=aarch64 \
+	-DCMAKE_C_COMPILER=aarch64-linux-gnu-gcc -DCMAKE_CXX_COMPILER=aarch64-linux-gnu-g++ \
+	>"$scratch/configure.log" 2>&1 || { cat "$scratch/configure.log" >&2; exit 1; }
+cmake --build "$scratch" -j "$(nproc)" >"$scratch/build.log" 2>&1 ||
+	{ tail -40 "$scratch/build.log" >&2; exit 1; }
+cd "$scratch"
+echo "cross preload aarch64: $(aarch64-linux-gnu-gcc --version | head -1)," \
+	"glibc $(dpkg-query -W -f='${Version}' libc6-arm64-cross 2>/dev/null), $(qemu-aarch64 --version | head -1)"
+passed=0 failed=0
+# t WHAT CMD...: one check, its output shown if it fails.
+t() {
+	local what=$1 start=$SECONDS
+	shift
+	if "$@" >out.txt 2>&1; then
+		passed=$((passed + 1))
+		echo "  ok   $what ($((SECONDS - start)) s)"
+	else
+		failed=$((failed + 1))
+		echo "  FAIL $what:" && sed 's/^/       /' out.txt
+	fi
+}
+# served LOCK: the program under the module, 8 threads, its own checks,
+# then its counter and the module's report of what it served.
+served() {
+	timeout 600 qemu-aarch64 -L "$sysroot" -E LD_PRELOAD="$scratch/libfairlock-preload.so" \
+		-E FAIRLOCK_LOCK="$1" -E FAIRLOCK_LOG=1 \
+		./preload_program --expect-preload --threads 8 --rounds 4000 || return
+	grep -q '^counter 32000 ' out.txt && grep -q "served by fairlock $1: [1-9]" out.txt
+}
+for lock in mutex ticket qspinlock ticket-park; do
+	t "test_preload, FAIRLOCK_LOCK=$lock" env FAIRLOCK_LOCK=$lock FL_TEST_SCALE=4 \
+		timeout 600 qemu-aarch64 -L "$sysroot" ./test_preload mutex cond rwlock cancel
+	t "LD_PRELOAD into a C++ program, FAIRLOCK_LOCK=$lock" served "$lock"
+done
+# Without the module the program sees glibc's functions and says so.
+t "without the module: glibc's" sh -c \
+	"! timeout 600 qemu-aarch64 -L $sysroot ./preload_program --expect-preload --rounds 100 && grep -q \"is not the preload's\" out.txt"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
