@@ -69,17 +69,19 @@ static void write_grouped(FILE *out, char *text, size_t len)
 		if (text[i] == '\n')
 			start[n++] = i + 1;
 	for (size_t i = 0; i < nlines; i++) {
-		size_t flen, glen;
+		size_t flen = 0;
 		const char *fam;
 
 		if (done[i])
 			continue;
 		fam = family_of(text + start[i], &flen);
+		/* Line i, then the rest of its family (a line of no family alone). */
 		for (size_t j = i; j < nlines; j++) {
-			const char *g = j == i ? fam : family_of(text + start[j], &glen);
+			size_t glen = 0;
+			const char *g = family_of(text + start[j], &glen);
+			bool same = j == i || (fam && g && glen == flen && memcmp(g, fam, flen) == 0);
 
-			if (done[j] || (j != i && (!fam || !g || glen != flen ||
-						   memcmp(g, fam, flen))))
+			if (done[j] || !same)
 				continue;
 			fwrite(text + start[j], 1, strcspn(text + start[j], "\n"), out);
 			fputc('\n', out);
