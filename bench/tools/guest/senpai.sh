@@ -247,6 +247,31 @@ converged() {
 		}' /tmp/series.$2
 }
 
+# two_windows NAME STARTUP_S STEADY_S [HOOK]: start the reclaimers, then a
+# start-up window of STARTUP_S and a steady state of STEADY_S (named NAME),
+# the time each cgroup took to converge, and stop them.  HOOK, a function,
+# runs after each snapshot with its name (start, settled, end).
+two_windows() {
+	name=$1 first=$2 second=$3 hook=${4:-:}
+	rm -f /tmp/series.*
+	vs_start
+	snap start $VS_CGS
+	$hook start
+	sample "$name" "$(dur "$first")" $VS_CGS
+	snap settled $VS_CGS
+	$hook settled
+	settled_at=$(awk -v t="$(uptime_s)" -v z="$vs_t0" 'BEGIN {printf "%.0f", t - z}')
+	sample "$name" "$(dur "$second")" $VS_CGS
+	snap end $VS_CGS
+	$hook end
+	window startup start settled none $VS_CGS
+	window "$name" settled end none $VS_CGS
+	for c in $VS_CGS; do converged "$name" "$c" "$settled_at"; done
+	vs_stop TERM
+	tail -2 /tmp/senpai.senpai.log
+	grep -v ': reclaim ' /tmp/memreclaim.log | tail -4
+}
+
 # A service over a graded working set: 200 MiB touched with Zipf-like
 # popularity (tests/vm/workload.c -z 1.3: page k about (k+1)^-1.3), as
 # requests of 16 pages arriving on a fixed schedule (-q: open loop), 250 a
@@ -264,20 +289,7 @@ scenario_bench_vs_graded() {
 	for c in $VS_CGS; do vs_workload $c -z 1.3 -q 16 200 mixed 200; done
 	vs_ready $VS_CGS
 	sleep 10
-	rm -f /tmp/series.*
-	vs_start
-	snap start $VS_CGS
-	sample graded "$(dur 180)" $VS_CGS
-	snap settled $VS_CGS
-	settled_at=$(awk -v t="$(uptime_s)" -v z="$vs_t0" 'BEGIN {printf "%.0f", t - z}')
-	sample graded "$(dur 120)" $VS_CGS
-	snap end $VS_CGS
-	window startup start settled none $VS_CGS
-	window graded settled end none $VS_CGS
-	for c in $VS_CGS; do converged graded "$c" "$settled_at"; done
-	vs_stop TERM
-	tail -2 /tmp/senpai.senpai.log
-	grep -v ': reclaim ' /tmp/memreclaim.log | tail -4
+	two_windows graded 180 120
 }
 
 # Files: 120 MiB re-read, 120 MiB read once, on a minix file system on the
@@ -428,17 +440,7 @@ scenario_bench_vs_growing() {
 	for c in $VS_CGS; do vs_workload $c -z 1.3 -q 16 -g 100 -G 256 100 mixed 100; done
 	vs_ready $VS_CGS
 	sleep 10
-	vs_start
-	snap start $VS_CGS
-	sample growing "$(dur 180)" $VS_CGS
-	snap settled $VS_CGS
-	sample growing "$(dur 120)" $VS_CGS
-	snap end $VS_CGS
-	window startup start settled none $VS_CGS
-	window growing settled end none $VS_CGS
-	vs_stop TERM
-	tail -2 /tmp/senpai.senpai.log
-	grep -v ': reclaim ' /tmp/memreclaim.log | tail -4
+	two_windows growing 180 120
 }
 
 # swap_io CGROUP: "READ WRITTEN ZSWPWB": bytes the cgroup read from and
@@ -468,6 +470,10 @@ swap_window() { # W C FROM TO: C's swap I/O between its /tmp/FROM.C and /tmp/TO.
 # disk, a file on the host).  The swap I/O each reclaimer causes is reported
 # beside what it saves: a refault from the disk costs far more than one
 # from the pool.  240 s: a start-up window (120 s) and the last 120 s.
+swap_snap() { # start|settled|end: each cgroup's swap I/O counters now
+	for c in $VS_CGS; do swap_io $c > /tmp/io.$1.$c; done
+}
+
 scenario_bench_vs_swap() {
 	vs_setup
 	echo +io > $CG/cgroup.subtree_control || fail "+io"
@@ -479,26 +485,13 @@ scenario_bench_vs_swap() {
 	done
 	vs_ready $VS_CGS
 	sleep 10
-	for c in $VS_CGS; do swap_io $c > /tmp/io0.$c; done
-	vs_start
-	snap start $VS_CGS
-	sample swap "$(dur 120)" $VS_CGS
-	snap settled $VS_CGS
-	for c in $VS_CGS; do swap_io $c > /tmp/io1.$c; done
-	sample swap "$(dur 120)" $VS_CGS
-	snap end $VS_CGS
-	for c in $VS_CGS; do swap_io $c > /tmp/io2.$c; done
-	window startup start settled none $VS_CGS
-	window swap settled end none $VS_CGS
+	two_windows swap 120 120 swap_snap
 	for c in $VS_CGS; do
-		swap_window startup $c io0 io1
-		swap_window swap $c io1 io2
+		swap_window startup $c io.start io.settled
+		swap_window swap $c io.settled io.end
 		bench "swap.$c.zswap_pool" $(($(cat $CG/$c/memory.zswap.current) / 1048576)) MiB
 		bench "swap.$c.swap_used" $(($(cat $CG/$c/memory.swap.current) / 1048576)) MiB
 	done
-	vs_stop TERM
-	tail -2 /tmp/senpai.senpai.log
-	grep -v ': reclaim ' /tmp/memreclaim.log | tail -4
 }
 
 # Each reclaimer at its own defaults, as a user who installs it gets it:
@@ -513,18 +506,5 @@ scenario_bench_vs_defaults() {
 	for c in $VS_CGS; do vs_workload $c 180 mixed 60; done
 	vs_ready $VS_CGS
 	sleep 10
-	rm -f /tmp/series.*
-	vs_start
-	snap start $VS_CGS
-	sample defaults "$(dur 300)" $VS_CGS
-	snap settled $VS_CGS
-	settled_at=$(awk -v t="$(uptime_s)" -v z="$vs_t0" 'BEGIN {printf "%.0f", t - z}')
-	sample defaults "$(dur 300)" $VS_CGS
-	snap end $VS_CGS
-	window startup start settled none $VS_CGS
-	window defaults settled end none $VS_CGS
-	for c in $VS_CGS; do converged defaults "$c" "$settled_at"; done
-	vs_stop TERM
-	tail -2 /tmp/senpai.senpai.log
-	grep -v ': reclaim ' /tmp/memreclaim.log | tail -4
+	two_windows defaults 300 300
 }
