@@ -63,10 +63,9 @@ enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 /*
  * As mr_cgroup_open, for a cgroup that was open as known_id (0: none):
  * while its directory is the same (the same inode) the checks are taken as
- * still true and it costs one stat, not three, which at a thousand cgroups
- * an interval is most of what the daemon's main thread spends in the
- * kernel besides the reads themselves.  A controller switched off later
- * shows as its files failing to read; the caller then opens it afresh.
+ * still true, and reopening it costs the daemon one stat a cgroup and
+ * interval instead of three.  A controller switched off later shows as
+ * its files failing to read; the caller then passes 0 to check it whole.
  */
 enum mr_exit mr_cgroup_reopen(const char *root, const char *cgroup, char *dir,
 			      size_t dirlen, char *err, size_t errlen,
