@@ -12,9 +12,14 @@
 #   mixed  hot anonymous memory beside cold file cache, with a fourth cgroup
 #          under memreclaim at swappiness 0
 #   graded a service over a Zipf-popular 200 MiB, its request latencies
-#          (p50, p99, p99.9), both reclaimers at the same pressure target;
-#          start-up (time to converge, memory-seconds) apart from the
-#          steady state
+#          (p50, p99, p99.9); start-up (time to converge, memory-seconds)
+#          apart from the steady state
+#   growing the same service over data that grows 256 KiB a second, the
+#          newest the most popular
+#   swap   the anon workload with each zswap pool held to 16 MiB, written
+#          back to the swap disk: swap I/O per cgroup
+#   defaults each reclaimer at its own defaults (6 s intervals), 600 s
+# Both reclaimers get the same pressure target except in `defaults`.
 # Writes DIR/vs-senpai.csv (figures), DIR/vs-senpai-series.csv (memory over
 # time), DIR/vs-senpai.txt (the table, reclaimers side by side) and one
 # plot per scenario, DIR/vs-senpai-SCENARIO.png.  Measurements, never
@@ -48,7 +53,7 @@ done
 [[ $time =~ ^[1-9][0-9]*$ ]] && [ "$time" -le 100 ] ||
 	{ echo "vs-senpai.sh: --time takes a percentage from 1 to 100" >&2; exit 2; }
 [[ $reps =~ ^[1-9][0-9]*$ ]] || { echo "vs-senpai.sh: --reps takes a count from 1" >&2; exit 2; }
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(anon file kill many mixed graded)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(anon file kill many mixed graded growing swap defaults)
 for s in "${scenarios[@]}"; do
 	grep -q "^scenario_bench_vs_$s()" "$top/bench/tools/guest/senpai.sh" ||
 		{ echo "vs-senpai.sh: no scenario '$s'" >&2; exit 2; }
