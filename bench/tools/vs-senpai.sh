@@ -62,7 +62,8 @@ done
 mkdir -p "$out"
 csv=$out/vs-senpai.csv series=$out/vs-senpai-series.csv
 host="$(nproc) CPUs, $(grep -m1 '^model name' /proc/cpuinfo | sed 's/^model name\s*: //')"
-if [ ${#from[@]} -gt 0 ]; then
+# merge_runs: the runs recorded in the --from DIRs as one CSV pair.
+merge_runs() {
 	# Each DIR's runs after those of the DIRs before it, per scenario.
 	for d in "${from[@]}"; do
 		[ -s "$d/vs-senpai.csv" ] && [ -s "$d/vs-senpai-series.csv" ] ||
@@ -77,28 +78,33 @@ if [ ${#from[@]} -gt 0 ]; then
 	done
 	mapfile -t scenarios < <(tail -n +2 "$csv" | cut -d, -f1 | awk '!seen[$0]++')
 	reps=$(tail -n +2 "$csv" | cut -d, -f2 | sort -n | tail -1)
-else
-bash "$top/scripts/deps.sh" build vm bench
-bash "$top/tests/vm/build.sh" "$vm"
-bash "$top/tests/vm/python.sh" "$vm"
-echo "scenario,rep,metric,value,unit" > "$csv"
-echo "scenario,rep,t_s,cgroup,memory_mib,rate,memory_high" > "$series"
-echo "vs-senpai: $host; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-for s in "${scenarios[@]}"; do
-	for rep in $(seq "$reps"); do
-		log=$out/$s.$rep.log
-		if ! FL_VM_INITRD=initrd-python.gz FL_VM_MEM=2048 FL_VM_APPEND="fl.vs_time=$time" \
-			bash "$top/tests/vm/run.sh" "$vm" "bench_vs_$s" 1200 > "$log" 2>&1; then
-			echo "vs-senpai: $s could not measure; its log:" >&2
-			grep -v '^SERIES' "$log" | tail -20 >&2
-			exit 1
-		fi
-		awk -v s="$s" -v r="$rep" '$1 == "BENCH" {print s "," r "," $2 "," $3 "," $4}' "$log" >> "$csv"
-		awk -v r="$rep" '$1 == "SERIES" {print $2 "," r "," $3 "," $4 "," $5 "," $6 "," $7}' "$log" >> "$series"
-		echo "vs-senpai: $s, run $rep of $reps: $(grep -c '^BENCH' "$log") figures"
+}
+
+# run_scenarios: each scenario --reps times, one boot each.
+run_scenarios() {
+	bash "$top/scripts/deps.sh" build vm bench
+	bash "$top/tests/vm/build.sh" "$vm"
+	bash "$top/tests/vm/python.sh" "$vm"
+	echo "scenario,rep,metric,value,unit" > "$csv"
+	echo "scenario,rep,t_s,cgroup,memory_mib,rate,memory_high" > "$series"
+	echo "vs-senpai: $host; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+	for s in "${scenarios[@]}"; do
+		for rep in $(seq "$reps"); do
+			log=$out/$s.$rep.log
+			if ! FL_VM_INITRD=initrd-python.gz FL_VM_MEM=2048 FL_VM_APPEND="fl.vs_time=$time" \
+				bash "$top/tests/vm/run.sh" "$vm" "bench_vs_$s" 1200 > "$log" 2>&1; then
+				echo "vs-senpai: $s could not measure; its log:" >&2
+				grep -v '^SERIES' "$log" | tail -20 >&2
+				exit 1
+			fi
+			awk -v s="$s" -v r="$rep" '$1 == "BENCH" {print s "," r "," $2 "," $3 "," $4}' "$log" >> "$csv"
+			awk -v r="$rep" '$1 == "SERIES" {print $2 "," r "," $3 "," $4 "," $5 "," $6 "," $7}' "$log" >> "$series"
+			echo "vs-senpai: $s, run $rep of $reps: $(grep -c '^BENCH' "$log") figures"
+		done
 	done
-done
-fi
+}
+
+if [ ${#from[@]} -gt 0 ]; then merge_runs; else run_scenarios; fi
 
 # The table: one block per window, a row per figure, a column per cgroup.
 {
