@@ -42,6 +42,13 @@ static const char *family_of(const char *line, size_t *len)
 	return line;
 }
 
+/* One held line, up to its newline (which the last line may lack). */
+static void write_line(FILE *out, const char *line)
+{
+	fwrite(line, 1, strcspn(line, "\n"), out);
+	fputc('\n', out);
+}
+
 /*
  * Write the held text to the real output, each family's lines together,
  * the families in the order they first appear and each one's lines in
@@ -74,18 +81,20 @@ static void write_grouped(FILE *out, char *text, size_t len)
 
 		if (done[i])
 			continue;
-		fam = family_of(text + start[i], &flen);
 		/* Line i, then the rest of its family (a line of no family alone). */
-		for (size_t j = i; j < nlines; j++) {
+		write_line(out, text + start[i]);
+		fam = family_of(text + start[i], &flen);
+		for (size_t j = i + 1; fam && j < nlines; j++) {
 			size_t glen = 0;
-			const char *g = family_of(text + start[j], &glen);
-			bool same = j == i || (fam && g && glen == flen && memcmp(g, fam, flen) == 0);
+			const char *g;
 
-			if (done[j] || !same)
+			if (done[j])
 				continue;
-			fwrite(text + start[j], 1, strcspn(text + start[j], "\n"), out);
-			fputc('\n', out);
-			done[j] = true;
+			g = family_of(text + start[j], &glen);
+			if (g && glen == flen && memcmp(g, fam, flen) == 0) {
+				write_line(out, text + start[j]);
+				done[j] = true;
+			}
 		}
 	}
 	free(start);
