@@ -19,18 +19,11 @@ cross_build "$target" "$scratch/build"
 cd "$scratch/build"
 
 echo "cross $target ($(cross_what "$target")): $("$cc" --version | head -1), $($qemu --version | head -1)"
-passed=0 failed=0
-t() { # FL_TEST_SCALE, program, args...
+# t FL_TEST_SCALE PROGRAM ARGS...: one test program under the emulator.
+t() {
 	local scale=$1
 	shift
-	local start=$SECONDS
-	if FL_TEST_SCALE=$scale timeout 600 "$qemu" "./$1" "${@:2}" >out.txt 2>&1; then
-		passed=$((passed + 1))
-		echo "  ok   $* ($((SECONDS - start)) s): $(tail -1 out.txt)"
-	else
-		failed=$((failed + 1))
-		echo "  FAIL $*:" && sed 's/^/       /' out.txt
-	fi
+	cross_check "$*" env FL_TEST_SCALE="$scale" timeout 600 "$qemu" "./$1" "${@:2}"
 }
 t 1 test_ticket
 t 1 test_qspinlock
@@ -45,5 +38,4 @@ for kind in ticket ticket-park qspin qrw-write; do
 	t 4 test_fifo "$kind" 4
 done
 t 10 test_qrw_fair
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cross_summary

@@ -1,5 +1,6 @@
 # The cross-architecture matrix: target -> compiler, emulator, what it is.
-# Sourced by run.sh, codegen.sh, or1k/run.sh and tests/la64/build_object.sh.
+# Sourced by run.sh, codegen.sh, or1k/run.sh, tests/la64/build_object.sh and
+# tests/preload/cross/run.sh.
 cross_cc() {
 	case $1 in
 	aarch64) echo aarch64-linux-gnu-gcc ;;
@@ -63,4 +64,27 @@ cross_build() {
 	local build=(cmake --build "$dir" -j "$(nproc)")
 	[ ${#targets[@]} -eq 0 ] || build+=(--target "${targets[@]}")
 	"${build[@]}" >"$dir/build.log" 2>&1 || { tail -40 "$dir/build.log" >&2; return 1; }
+}
+
+# One check of a cross run: cross_check WHAT CMD... runs CMD with its output
+# in out.txt (in the current directory), counts it in cross_passed or
+# cross_failed, and says "ok" with the time and the output's last line, or
+# "FAIL" with the whole output.  cross_summary ends the run: the counts,
+# and a status that fails if any check did.
+cross_passed=0
+cross_failed=0
+cross_check() {
+	local what=$1 start=$SECONDS
+	shift
+	if "$@" >out.txt 2>&1; then
+		cross_passed=$((cross_passed + 1))
+		echo "  ok   $what ($((SECONDS - start)) s): $(tail -1 out.txt)"
+	else
+		cross_failed=$((cross_failed + 1))
+		echo "  FAIL $what:" && sed 's/^/       /' out.txt
+	fi
+}
+cross_summary() {
+	echo "$cross_passed passed, $cross_failed failed"
+	[ "$cross_failed" -eq 0 ]
 }

@@ -13,6 +13,7 @@
 # usage: tests/preload/cross/run.sh [SCRATCH]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../fairlock/cross/targets.sh"
 scratch=${1:-$(mktemp -d)}
 sysroot=/usr/aarch64-linux-gnu
 for tool in aarch64-linux-gnu-gcc aarch64-linux-gnu-g++ qemu-aarch64; do
@@ -27,19 +28,6 @@ cmake --build "$scratch" -j "$(nproc)" >"$scratch/build.log" 2>&1 ||
 cd "$scratch"
 echo "cross preload aarch64: $(aarch64-linux-gnu-gcc --version | head -1)," \
 	"glibc $(dpkg-query -W -f='${Version}' libc6-arm64-cross 2>/dev/null), $(qemu-aarch64 --version | head -1)"
-passed=0 failed=0
-# t WHAT CMD...: one check, its output shown if it fails.
-t() {
-	local what=$1 start=$SECONDS
-	shift
-	if "$@" >out.txt 2>&1; then
-		passed=$((passed + 1))
-		echo "  ok   $what ($((SECONDS - start)) s)"
-	else
-		failed=$((failed + 1))
-		echo "  FAIL $what:" && sed 's/^/       /' out.txt
-	fi
-}
 # served LOCK: the program under the module, 8 threads, its own checks,
 # then its counter and the module's report of what it served.
 served() {
@@ -49,12 +37,11 @@ served() {
 	grep -q '^counter 32000 ' out.txt && grep -q "served by fairlock $1: [1-9]" out.txt
 }
 for lock in mutex ticket qspinlock ticket-park; do
-	t "test_preload, FAIRLOCK_LOCK=$lock" env FAIRLOCK_LOCK=$lock FL_TEST_SCALE=4 \
+	cross_check "test_preload, FAIRLOCK_LOCK=$lock" env FAIRLOCK_LOCK=$lock FL_TEST_SCALE=4 \
 		timeout 600 qemu-aarch64 -L "$sysroot" ./test_preload mutex cond rwlock cancel
-	t "LD_PRELOAD into a C++ program, FAIRLOCK_LOCK=$lock" served "$lock"
+	cross_check "LD_PRELOAD into a C++ program, FAIRLOCK_LOCK=$lock" served "$lock"
 done
 # Without the module the program sees glibc's functions and says so.
-t "without the module: glibc's" sh -c \
+cross_check "without the module: glibc's" sh -c \
 	"! timeout 600 qemu-aarch64 -L $sysroot ./preload_program --expect-preload --rounds 100 && grep -q \"is not the preload's\" out.txt"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cross_summary
