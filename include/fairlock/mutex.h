@@ -11,7 +11,8 @@
  * is harmless, and fair once it is not:
  *
  *  - a running thread may take a free lock ahead of threads that sleep
- *    (barging), and a waiter polls briefly before it sleeps;
+ *    (barging), and a waiter polls briefly before it sleeps, unless its
+ *    thread's recent polls kept ending in sleeps;
  *  - an unlock wakes one sleeper, and none while a woken thread has not
  *    yet had its try (the WOKEN bit), so a burst of unlocks makes one
  *    system call, not one each;

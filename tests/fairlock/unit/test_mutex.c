@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The mutex: word values step by step, zero-filled memory, misuse, and the
- * hand-over to a waiter past its bound, whether it was polling or asleep.
+ * The mutex: word values step by step, zero-filled memory, misuse, the
+ * hand-over to a waiter past its bound, whether it was polling or asleep,
+ * and holders that sleep in the section (waiters that stop looking).
  */
 #include <sched.h>
 #include <string.h>
+#include <time.h>
 
 #include <fairlock/mutex.h>
 
@@ -141,6 +143,47 @@ static void handoff_to_starving_waiter(uint32_t bound_us)
 	fl_mutex_unlock(&shared);
 }
 
+/*
+ * Holders that sleep inside the section: each waiter's looks end in a
+ * sleep, so after a few waits its thread stops looking and sleeps at once
+ * (src/fairlock/mutex.c, the spin credit), and every few dozen waits looks
+ * again.  Whatever path each wait takes, the sections exclude each other,
+ * every lock returns, and the word is back to 0.
+ */
+#define SLEEPY_THREADS 3
+#define SLEEPY_ROUNDS 200
+
+static unsigned int sleepy_count;	/* plain: the lock guards it */
+static int sleepy_inside;
+
+static void sleepy_holder(void *arg)
+{
+	const struct timespec nap = { 0, 50000 };
+
+	(void)arg;
+	for (int i = 0; i < SLEEPY_ROUNDS; i++) {
+		fl_mutex_lock(&shared);
+		CHECK_EQ(__atomic_fetch_add(&sleepy_inside, 1, __ATOMIC_RELAXED), 0);
+		sleepy_count++;
+		nanosleep(&nap, NULL);
+		__atomic_fetch_sub(&sleepy_inside, 1, __ATOMIC_RELAXED);
+		fl_mutex_unlock(&shared);
+	}
+}
+
+static void holders_that_sleep(void)
+{
+	void *t[SLEEPY_THREADS];
+
+	fl_mutex_init(&shared);
+	for (int i = 0; i < SLEEPY_THREADS; i++)
+		t[i] = start_thread(sleepy_holder, NULL);
+	for (int i = 0; i < SLEEPY_THREADS; i++)
+		join_thread(t[i]);
+	CHECK_EQ(sleepy_count, SLEEPY_THREADS * SLEEPY_ROUNDS);
+	CHECK_EQ(peek(shared.state), 0);
+}
+
 int main(void)
 {
 	word_values();
@@ -151,6 +194,7 @@ int main(void)
 	expect_abort(unlock_twice, NULL, "mutex is not locked");
 	handoff_to_starving_waiter(1);
 	handoff_to_starving_waiter(20000);
+	holders_that_sleep();
 	printf("test_mutex: ok\n");
 	return 0;
 }
