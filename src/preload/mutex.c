@@ -30,7 +30,9 @@ static inline struct flp_mutex *as_ours(pthread_mutex_t *pm)
 static void impl_init(struct flp_mutex *m, enum flp_impl impl)
 {
 	switch (impl) {
-	case FLP_MUTEX: fl_mutex_init(&m->lock.mutex); break;
+	case FLP_MUTEX:
+		fl_mutex_init_max_wait(&m->lock.mutex, flp_max_wait_us());
+		break;
 	case FLP_TICKET: fl_ticket_init(&m->lock.ticket); break;
 	case FLP_QSPIN: fl_qspin_init(&m->lock.qspin); break;
 	case FLP_PARK: fl_ticket_park_init(&m->lock.park); break;
@@ -110,6 +112,8 @@ static uint32_t adopt(struct flp_mutex *m, pthread_mutex_t *pm, uint32_t tag)
 	want = flp_tag(flp_impl(), kind & 3u);
 	if (__atomic_compare_exchange_n(&m->tag, &tag, want, false,
 					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+		if (flp_impl() == FLP_MUTEX)
+			flp_adopt_max_wait(&m->lock.mutex);
 		count_mutex(kind & 3u);
 		return want;
 	}

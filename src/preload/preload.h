@@ -20,8 +20,9 @@
  *    call adopts it: it reads the type glibc's initialiser stored, and
  *    sets the tag with a compare-exchange from 0.  The initialisers leave
  *    every fairlock lock's words at values that are a valid unlocked lock
- *    (static asserts below), so adopting writes nothing else and the tag
- *    needs no ordering of its own.
+ *    (static asserts below), so adopting writes nothing else (but the
+ *    mutex's bound, where FAIRLOCK_MAX_WAIT_US sets one: mutex.c) and the
+ *    tag needs no ordering of its own.
  *  - the pattern: ours.
  *
  * Condition variables are always ours: they keep no state glibc could
@@ -107,6 +108,22 @@ _Static_assert(offsetof(pthread_mutex_t, __data.__kind) >=
 /* Whether this process's locks are served by fairlock (decided once). */
 bool flp_on(void);
 enum flp_impl flp_impl(void);
+/* FAIRLOCK_MAX_WAIT_US: the bound of every fairlock mutex made here (those
+ * serving pthread mutexes, every rwlock's gate); 0 for the default. */
+uint32_t flp_max_wait_us(void);
+
+/*
+ * An adopted static initialiser's mutex gets the bound too.  A wait that
+ * began before this store has the default bound, which is all a race
+ * costs.  RELAXED: the waiters read the bound relaxed too.
+ */
+static inline void flp_adopt_max_wait(fl_mutex_t *m)
+{
+	uint32_t us = flp_max_wait_us();
+
+	if (us)
+		__atomic_store_n(&m->max_wait_us, us, __ATOMIC_RELAXED);
+}
 const char *flp_impl_name(enum flp_impl impl);
 /* FAIRLOCK_LOCK's spelling to a lock; false if unknown. */
 bool flp_impl_parse(const char *name, enum flp_impl *impl);

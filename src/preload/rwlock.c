@@ -38,6 +38,7 @@ static uint32_t adopt(struct flp_rwlock *rw, pthread_rwlock_t *prw, uint32_t tag
 						  __ATOMIC_RELAXED));
 	if (__atomic_compare_exchange_n(&rw->tag, &tag, want, false,
 					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+		flp_adopt_max_wait(&rw->gate);
 		flp_count(FLP_N_RWLOCK);
 		return want;
 	}
@@ -67,7 +68,7 @@ int flp_rwlock_init(pthread_rwlock_t *prw, const pthread_rwlockattr_t *attr)
 		return FLP_REAL(pthread_rwlock_init)(prw, attr);
 	}
 	memset(prw, 0, sizeof(*prw));
-	fl_mutex_init(&rw->gate);
+	fl_mutex_init_max_wait(&rw->gate, flp_max_wait_us());
 	rw->tag = flp_tag(FLP_MUTEX, (unsigned int)kind);
 	flp_count(FLP_N_RWLOCK);
 	return 0;

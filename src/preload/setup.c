@@ -33,20 +33,27 @@ bool flp_impl_parse(const char *name, enum flp_impl *impl)
 }
 
 /*
- * 0: not decided yet; else 1 + the lock, or OFF.  Decided by the first
+ * The decision, one word: its low byte 0 (not decided yet), OFF, or 1 +
+ * the lock; above it, FAIRLOCK_MAX_WAIT_US (0: the mutex's default).  One
+ * word so that whoever reads the lock reads the bound decided with it, with
+ * no ordering between two variables to get right.  Decided by the first
  * call, whichever thread makes it: every thread computes the same answer
  * from the same environment, so a race only repeats the work.
  */
 enum { UNDECIDED = 0, OFF = 255 };
-static uint32_t choice;
+#define CHOICE_LOCK(c) ((uint32_t)((c) & 0xffu))
+#define CHOICE_MAX_WAIT_US(c) ((uint32_t)((c) >> 32))
+static uint64_t choice;
 static bool log_wanted;
 static uint64_t counters[FLP_N_COUNTERS];
 
-static uint32_t decide(void)
+static uint64_t decide(void)
 {
 	const char *name = getenv("FAIRLOCK_LOCK");
 	const char *log = getenv("FAIRLOCK_LOG");
+	const char *bound = getenv("FAIRLOCK_MAX_WAIT_US");
 	enum flp_impl impl = FLP_MUTEX;
+	uint32_t us = 0;
 
 	__atomic_store_n(&log_wanted, log && *log && strcmp(log, "0") != 0,
 			 __ATOMIC_RELAXED);
@@ -63,13 +70,32 @@ static uint32_t decide(void)
 			"keeps glibc's locks\n", name);
 		return OFF;
 	}
-	return 1u + (uint32_t)impl;
+	if (bound && *bound) {
+		if (!flp_max_wait_parse(bound, &us)) {
+			fprintf(stderr, "fairlock-preload: FAIRLOCK_MAX_WAIT_US '%s' "
+				"is not a number of microseconds from 1 to "
+				"4294967295; this process keeps glibc's locks\n",
+				bound);
+			return OFF;
+		}
+	}
+	return (uint64_t)us << 32 | (1u + (uint32_t)impl);
 }
 
-static uint32_t current_choice(void)
+static void log_choice(uint64_t c)
 {
-	uint32_t c = __atomic_load_n(&choice, __ATOMIC_RELAXED);
-	uint32_t undecided = UNDECIDED;
+	uint32_t us = CHOICE_MAX_WAIT_US(c);
+
+	fprintf(stderr, "fairlock-preload[%ld]: pthread locks served by "
+		"fairlock %s, the mutex's bound %u us%s\n", (long)getpid(),
+		flp_lock_names[CHOICE_LOCK(c) - 1u],
+		us ? us : FL_MUTEX_MAX_WAIT_US_DEFAULT, us ? "" : " (the default)");
+}
+
+static uint64_t current_choice(void)
+{
+	uint64_t c = __atomic_load_n(&choice, __ATOMIC_RELAXED);
+	uint64_t undecided = UNDECIDED;
 
 	if (FL_LIKELY(c != UNDECIDED))
 		return c;
@@ -79,19 +105,23 @@ static uint32_t current_choice(void)
 					 __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 		return undecided;
 	if (__atomic_load_n(&log_wanted, __ATOMIC_RELAXED) && c != OFF)
-		fprintf(stderr, "fairlock-preload[%ld]: pthread locks served by "
-			"fairlock %s\n", (long)getpid(), flp_lock_names[c - 1u]);
+		log_choice(c);
 	return c;
 }
 
 bool flp_on(void)
 {
-	return current_choice() != OFF;
+	return CHOICE_LOCK(current_choice()) != OFF;
 }
 
 enum flp_impl flp_impl(void)
 {
-	return (enum flp_impl)(current_choice() - 1u);
+	return (enum flp_impl)(CHOICE_LOCK(current_choice()) - 1u);
+}
+
+uint32_t flp_max_wait_us(void)
+{
+	return CHOICE_MAX_WAIT_US(current_choice());
 }
 
 /*
@@ -140,7 +170,7 @@ static uint64_t counter(enum flp_counter c)
 /* The summary FAIRLOCK_LOG asks for, when the process exits normally. */
 __attribute__((destructor)) static void report(void)
 {
-	uint32_t c = __atomic_load_n(&choice, __ATOMIC_RELAXED);
+	uint32_t c = CHOICE_LOCK(__atomic_load_n(&choice, __ATOMIC_RELAXED));
 
 	if (!__atomic_load_n(&log_wanted, __ATOMIC_RELAXED) || c == UNDECIDED || c == OFF)
 		return;

@@ -56,6 +56,20 @@ FAIRLOCK_PRELOAD_LIB=$tmp/data expect 125 "cannot load" "$run" "$program"
 FAIRLOCK_LOCK=bogus FAIRLOCK_LOG=1 expect 0 \
 	"unknown FAIRLOCK_LOCK 'bogus'.*glibc's locks" "$run" "$program" --rounds 1000
 ! grep -q 'served by' "$tmp/err" || fail "FAIRLOCK_LOCK=bogus still served locks"
+# The mutex's bound: --max-wait reaches the library, which reports it; a
+# bad one stops fairlock-run, and a bad FAIRLOCK_MAX_WAIT_US reaching the
+# library leaves every lock to glibc, as a bad FAIRLOCK_LOCK does.
+expect 0 "the mutex's bound 250 us$" "$run" --max-wait 250 --log "$program" \
+	--expect-preload --threads 2 --rounds 1000
+expect 0 "the mutex's bound 1000 us (the default)" "$run" --log "$program" \
+	--expect-preload --threads 2 --rounds 1000
+for bad in 0 -5 12x "" 4294967296; do
+	expect 125 "--max-wait '$bad' is not a number of microseconds" \
+		"$run" --max-wait "$bad" "$program"
+done
+FAIRLOCK_MAX_WAIT_US=soon FAIRLOCK_LOG=1 expect 0 \
+	"FAIRLOCK_MAX_WAIT_US 'soon' is not a number.*glibc's locks" "$run" "$program" --rounds 1000
+! grep -q 'served by' "$tmp/err" || fail "FAIRLOCK_MAX_WAIT_US=soon still served locks"
 # Children inherit it: a shell started under fairlock-run runs the program.
 expect 0 "served by fairlock ticket" "$run" --lock ticket --log \
 	sh -c "\"$program\" --expect-preload --threads 2 --rounds 1000"

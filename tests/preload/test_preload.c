@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -20,6 +21,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "lock_names.h"
 #include "preload.h"
 
 #define LIMIT_S 60.0	/* a wait for another thread's step: generous */
@@ -66,6 +68,11 @@ static void await_bits(const uint32_t *word, uint32_t mask, uint32_t want,
 static struct flp_mutex *ours(pthread_mutex_t *m)
 {
 	return (struct flp_mutex *)(void *)m;
+}
+
+static struct flp_rwlock *rw_of(pthread_rwlock_t *l)
+{
+	return (struct flp_rwlock *)(void *)l;
 }
 
 /* --- mutexes ------------------------------------------------------------ */
@@ -342,8 +349,40 @@ static void test_exclusion(void)
 	CHECK(race_count > 0);
 }
 
+/*
+ * FAIRLOCK_MAX_WAIT_US (0 if unset) is the bound of every fairlock mutex
+ * made here: by init and by adoption, serving a pthread mutex (under the
+ * mutex lock) or as an rwlock's writer gate (under any lock).
+ */
+static void test_bound(void)
+{
+	const char *env = getenv("FAIRLOCK_MAX_WAIT_US");
+	pthread_mutex_t made, adopted = PTHREAD_MUTEX_INITIALIZER;
+	pthread_rwlock_t rw_made, rw_adopted = PTHREAD_RWLOCK_INITIALIZER;
+	uint32_t want = 0;
+
+	if (env && *env)
+		CHECK(flp_max_wait_parse(env, &want));
+	CHECK_EQ(flp_max_wait_us(), want);
+	CHECK_EQ(flp_rwlock_init(&rw_made, NULL), 0);
+	CHECK_EQ(peek(rw_of(&rw_made)->gate.max_wait_us), want);
+	CHECK_EQ(flp_rwlock_wrlock(&rw_adopted), 0);
+	CHECK_EQ(flp_rwlock_unlock(&rw_adopted), 0);
+	CHECK_EQ(peek(rw_of(&rw_adopted)->gate.max_wait_us), want);
+	CHECK_EQ(flp_rwlock_destroy(&rw_made), 0);
+	if (flp_impl() != FLP_MUTEX)
+		return;
+	CHECK_EQ(flp_mutex_init(&made, NULL), 0);
+	CHECK_EQ(peek(ours(&made)->lock.mutex.max_wait_us), want);
+	CHECK_EQ(flp_mutex_lock(&adopted), 0);
+	CHECK_EQ(flp_mutex_unlock(&adopted), 0);
+	CHECK_EQ(peek(ours(&adopted)->lock.mutex.max_wait_us), want);
+	CHECK_EQ(flp_mutex_destroy(&made), 0);
+}
+
 static void test_mutex(void)
 {
+	test_bound();
 	test_static_normal();
 	test_types();
 	test_timed();
@@ -591,11 +630,6 @@ static void test_cond(void)
 }
 
 /* --- rwlocks ------------------------------------------------------------ */
-
-static struct flp_rwlock *rw_of(pthread_rwlock_t *l)
-{
-	return (struct flp_rwlock *)(void *)l;
-}
 
 struct rw_job {
 	pthread_rwlock_t *l;

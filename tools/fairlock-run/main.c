@@ -35,6 +35,10 @@ static void usage(FILE *f)
 	      "\n"
 	      "  -l, --lock NAME     the lock for mutexes: mutex (default), ticket,\n"
 	      "                      qspinlock or ticket-park\n"
+	      "  -w, --max-wait US   fairlock mutex's bound (mutexes under --lock mutex,\n"
+	      "                      every rwlock's writer gate): a waiter past US\n"
+	      "                      microseconds is handed the lock in arrival order\n"
+	      "                      (default 1000; larger trades fairness for speed)\n"
 	      "  -v, --log           report on standard error what was replaced, at\n"
 	      "                      start and when each process exits\n"
 	      "  -h, --help          this text\n"
@@ -159,23 +163,27 @@ int main(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "lock", required_argument, NULL, 'l' },
+		{ "max-wait", required_argument, NULL, 'w' },
 		{ "log", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char libbuf[PATH_MAX], cmdbuf[PATH_MAX];
-	const char *lock = NULL, *library, *command;
+	const char *lock = NULL, *max_wait = NULL, *library, *command;
 	bool log = false;
 	struct stat st;
 	void *handle;
 	int opt;
 
 	/* '+': options stop at COMMAND, so its own options stay its own. */
-	while ((opt = getopt_long(argc, argv, "+l:vh", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+l:w:vh", options, NULL)) != -1) {
 		switch (opt) {
 		case 'l':
 			lock = optarg;
+			break;
+		case 'w':
+			max_wait = optarg;
 			break;
 		case 'v':
 			log = true;
@@ -199,6 +207,16 @@ int main(int argc, char **argv)
 		fprintf(stderr, "fairlock-run: unknown lock '%s' (mutex, ticket, "
 			"qspinlock, ticket-park)\n", lock);
 		return EXIT_RUN_FAILED;
+	}
+	if (max_wait) {
+		uint32_t us;
+
+		if (!flp_max_wait_parse(max_wait, &us)) {
+			fprintf(stderr, "fairlock-run: --max-wait '%s' is not a "
+				"number of microseconds from 1 to 4294967295\n",
+				max_wait);
+			return EXIT_RUN_FAILED;
+		}
 	}
 
 	library = find_library(libbuf, sizeof(libbuf));
@@ -230,6 +248,7 @@ int main(int argc, char **argv)
 
 	if (set_preload(library) != 0 ||
 	    (lock && setenv("FAIRLOCK_LOCK", lock, 1) != 0) ||
+	    (max_wait && setenv("FAIRLOCK_MAX_WAIT_US", max_wait, 1) != 0) ||
 	    (log && setenv("FAIRLOCK_LOG", "1", 1) != 0)) {
 		perror("fairlock-run: setenv");
 		return EXIT_RUN_FAILED;
