@@ -17,8 +17,11 @@ static const char *const flp_lock_names[] = {
 
 /*
  * FAIRLOCK_MAX_WAIT_US: the mutex's bound in microseconds, a decimal
- * number from 1 to 4294967295 (fl_mutex_init_max_wait()), nothing else.
+ * number from 1 to FLP_MAX_WAIT_US_MAX (16.8 s: the 24 bits the preload
+ * keeps it in, setup.c), nothing else.
  */
+#define FLP_MAX_WAIT_US_MAX 16777215u
+
 static inline bool flp_max_wait_parse(const char *s, uint32_t *us)
 {
 	uint64_t v = 0;
@@ -29,7 +32,7 @@ static inline bool flp_max_wait_parse(const char *s, uint32_t *us)
 		if (*s < '0' || *s > '9')
 			return false;
 		v = v * 10u + (uint64_t)(*s - '0');
-		if (v > UINT32_MAX)
+		if (v > FLP_MAX_WAIT_US_MAX)
 			return false;
 	}
 	if (v == 0)

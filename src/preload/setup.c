@@ -34,7 +34,8 @@ bool flp_impl_parse(const char *name, enum flp_impl *impl)
 
 /*
  * The decision, one word: its low byte 0 (not decided yet), OFF, or 1 +
- * the lock; above it, FAIRLOCK_MAX_WAIT_US (0: the mutex's default).  One
+ * the lock; the 24 bits above it, FAIRLOCK_MAX_WAIT_US (0: the mutex's
+ * default; hence its limit of 2^24 - 1 us, 16.8 s).  One
  * word so that whoever reads the lock reads the bound decided with it, with
  * no ordering between two variables to get right.  Decided by the first
  * call, whichever thread makes it: every thread computes the same answer
@@ -42,12 +43,12 @@ bool flp_impl_parse(const char *name, enum flp_impl *impl)
  */
 enum { UNDECIDED = 0, OFF = 255 };
 #define CHOICE_LOCK(c) ((uint32_t)((c) & 0xffu))
-#define CHOICE_MAX_WAIT_US(c) ((uint32_t)((c) >> 32))
-static uint64_t choice;
+#define CHOICE_MAX_WAIT_US(c) ((uint32_t)((c) >> 8))
+static uint32_t choice;
 static bool log_wanted;
 static uint64_t counters[FLP_N_COUNTERS];
 
-static uint64_t decide(void)
+static uint32_t decide(void)
 {
 	const char *name = getenv("FAIRLOCK_LOCK");
 	const char *log = getenv("FAIRLOCK_LOG");
@@ -74,15 +75,15 @@ static uint64_t decide(void)
 		if (!flp_max_wait_parse(bound, &us)) {
 			fprintf(stderr, "fairlock-preload: FAIRLOCK_MAX_WAIT_US '%s' "
 				"is not a number of microseconds from 1 to "
-				"4294967295; this process keeps glibc's locks\n",
+				"16777215; this process keeps glibc's locks\n",
 				bound);
 			return OFF;
 		}
 	}
-	return (uint64_t)us << 32 | (1u + (uint32_t)impl);
+	return us << 8 | (1u + (uint32_t)impl);
 }
 
-static void log_choice(uint64_t c)
+static void log_choice(uint32_t c)
 {
 	uint32_t us = CHOICE_MAX_WAIT_US(c);
 
@@ -92,10 +93,10 @@ static void log_choice(uint64_t c)
 		us ? us : FL_MUTEX_MAX_WAIT_US_DEFAULT, us ? "" : " (the default)");
 }
 
-static uint64_t current_choice(void)
+static uint32_t current_choice(void)
 {
-	uint64_t c = __atomic_load_n(&choice, __ATOMIC_RELAXED);
-	uint64_t undecided = UNDECIDED;
+	uint32_t c = __atomic_load_n(&choice, __ATOMIC_RELAXED);
+	uint32_t undecided = UNDECIDED;
 
 	if (FL_LIKELY(c != UNDECIDED))
 		return c;

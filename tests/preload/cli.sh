@@ -63,7 +63,7 @@ expect 0 "the mutex's bound 250 us$" "$run" --max-wait 250 --log "$program" \
 	--expect-preload --threads 2 --rounds 1000
 expect 0 "the mutex's bound 1000 us (the default)" "$run" --log "$program" \
 	--expect-preload --threads 2 --rounds 1000
-for bad in 0 -5 12x "" 4294967296; do
+for bad in 0 -5 12x "" 16777216 99999999999999999999; do
 	expect 125 "--max-wait '$bad' is not a number of microseconds" \
 		"$run" --max-wait "$bad" "$program"
 done

@@ -213,7 +213,7 @@ int main(int argc, char **argv)
 
 		if (!flp_max_wait_parse(max_wait, &us)) {
 			fprintf(stderr, "fairlock-run: --max-wait '%s' is not a "
-				"number of microseconds from 1 to 4294967295\n",
+				"number of microseconds from 1 to 16777215\n",
 				max_wait);
 			return EXIT_RUN_FAILED;
 		}
