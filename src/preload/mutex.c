@@ -112,7 +112,7 @@ static uint32_t adopt(struct flp_mutex *m, pthread_mutex_t *pm, uint32_t tag)
 	want = flp_tag(flp_impl(), kind & 3u);
 	if (__atomic_compare_exchange_n(&m->tag, &tag, want, false,
 					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-		if (flp_impl() == FLP_MUTEX)
+		if (FLP_TAG_IMPL(want) == FLP_MUTEX)
 			flp_adopt_max_wait(&m->lock.mutex);
 		count_mutex(kind & 3u);
 		return want;
