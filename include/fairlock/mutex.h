@@ -13,32 +13,46 @@
  *  - a running thread may take a free lock ahead of threads that sleep
  *    (barging), and a waiter polls briefly before it sleeps, unless its
  *    thread's recent polls kept ending in sleeps;
- *  - an unlock wakes one sleeper, and none while a woken thread has not
- *    yet had its try (the WOKEN bit), so a burst of unlocks makes one
- *    system call, not one each;
- *  - a waiter that has waited longer than the mutex's bound (1 ms unless
- *    set: fl_mutex_init_max_wait()) joins a strict FIFO queue of such
- *    waiters (a fl_ticket_park_t inside the mutex); the first of them
- *    sets HANDOFF, after which nobody else may take the lock: the next
- *    release is theirs.  So every waiter gets the lock within about the
- *    bound plus one critical section per starving waiter ahead of it
- *    (docs/fairlock.md: the measured worst case).  A sleeping waiter
- *    sleeps no longer than its bound: its wait times out into the queue.
+ *  - waiters sleep in arrival order in a queue kept outside the mutex (a
+ *    process-wide table keyed by the mutex's address); an unlock wakes the
+ *    first, and none while a woken thread has not yet had its try (the
+ *    WOKEN bit), so a burst of unlocks makes one system call, not one each;
+ *  - a woken waiter that loses its try to a barging thread goes back to
+ *    the head of the queue, not the tail;
+ *  - once the first waiter has waited longer than the mutex's bound (1 ms
+ *    unless set: fl_mutex_init_max_wait()), the unlock hands the lock to
+ *    it directly, and if a barging thread took the lock first, that
+ *    thread's unlock does (HANDOFF: nobody else may take it meanwhile).
+ *    So waiters are served in arrival order within about the bound plus
+ *    one critical section per waiter ahead (docs/fairlock.md: measured).
  *
  * Why this design (docs/fairlock.md has the comparison): Go's sync.Mutex
- * switches to direct hand-off once a waiter has waited over 1 ms, but its
- * hand-off order is the semaphore's; WebKit's WTF::Lock and parking_lot
- * make a fair unlock on a random timer (~0.5-1 ms on average), which
- * bounds unfairness on average, not per waiter; the kernel's struct mutex
- * hands off after a woken waiter fails once, without a time bound.  Here
- * the bound is per waiter and in time, and the waiters past it are served
- * in arrival order.
+ * switches to direct hand-off once a waiter has waited over 1 ms;
+ * WebKit's WTF::Lock and Rust's parking_lot (whose address-keyed queue
+ * table this uses) make a fair unlock on a random timer (~0.5-1 ms on
+ * average), which bounds unfairness on average, not per waiter; the
+ * kernel's struct mutex hands off after a woken waiter fails once, without
+ * a time bound.  Here the bound is per waiter and in time, and the waiters
+ * past it are served in arrival order.
  *
- * Word: LOCKED (bit 0), WOKEN (bit 1), HANDOFF (bit 2), and above them the
- * number of threads asleep or about to sleep.  All-zero memory is an
- * unlocked mutex with the default bound, so FL_MUTEX_INIT and zero-filled
- * memory both work.  The futexes are process-private: do not place this
- * mutex in memory shared between processes.
+ * Timed waits (fl_mutex_timedlock) are waiters like the others: queued in
+ * order, woken, handed the lock past the bound; one whose deadline passes
+ * leaves the queue.
+ *
+ * fork(): the child can use every mutex as it stands, as with glibc's.  A
+ * mutex held by the thread that forked is still held, by that thread, and
+ * unlocks normally; one held by another thread stays held (that thread is
+ * not in the child); the waiters of the parent, their queue and the bits
+ * they left in the word are gone.  Nothing is needed from the program: the
+ * child notices the fork on its own (a page marked MADV_WIPEONFORK), empties
+ * the queues and ignores bits stamped with the parent's fork generation.
+ *
+ * Word: LOCKED (bit 0), WOKEN (bit 1), HANDOFF (bit 2), PARKED (bit 3:
+ * the queue may hold waiters), and above them the fork generation that set
+ * bits 1-3 (0 when none is set).  All-zero memory is an unlocked mutex
+ * with the default bound, so FL_MUTEX_INIT and zero-filled memory both
+ * work.  The futexes are process-private: do not place this mutex in
+ * memory shared between processes.
  *
  * Cost when uncontended: lock is one load and one compare-exchange,
  * unlock one fetch-sub; no system call unless someone sleeps.
@@ -46,34 +60,45 @@
  * Ordering guarantees: acquire on lock and successful trylock, release on
  * unlock, as a pthread mutex gives; not the RCsc full barrier of the
  * ticket locks (a store before unlock may pass a load after the next
- * lock).  Capacity: 2^29 sleeping threads.
+ * lock).  Capacity: any number of waiters (each queues a node on its own
+ * stack).
+ *
+ * Misuse: unlocking a mutex that is not locked ends the process with a
+ * message (fl__bug); there is no owner, so unlocking a mutex another
+ * thread locked is allowed, as for a semaphore.
  */
 #ifndef FAIRLOCK_MUTEX_H
 #define FAIRLOCK_MUTEX_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
-#include <fairlock/ticket_park.h>
+#include <fairlock/arch.h>
 
 FL_EXTERN_C_BEGIN
 
+/*
+ * 32 bytes, as in release 0.1 (whose layout had the waiters' futex words
+ * and a queue inside): programs built against it keep their size, and
+ * their inline fast paths agree with this word (LOCKED and HANDOFF where
+ * they were; any other bit sends an unlock to the slow path).
+ */
 typedef struct fl_mutex {
-	uint32_t state;		/* FL__MUTEX_* bits and the sleeper count */
-	uint32_t wake_seq;	/* futex word the sleepers wait on */
-	uint32_t handoff_seq;	/* futex word the waiter owed the lock waits on */
+	uint32_t state;		/* FL__MUTEX_* bits and their fork generation */
+	uint32_t unused1[2];	/* zero */
 	uint32_t max_wait_us;	/* the bound; 0: FL_MUTEX_MAX_WAIT_US_DEFAULT */
-	/* Waiters past the bound, in arrival order; its holder sets HANDOFF. */
-	fl_ticket_park_t starving;
+	uint32_t unused2[4];	/* zero */
 } fl_mutex_t;
 
-#define FL_MUTEX_INIT { 0, 0, 0, 0, FL_TICKET_PARK_INIT }
+#define FL_MUTEX_INIT { 0, { 0, 0 }, 0, { 0, 0, 0, 0 } }
 #define FL_MUTEX_MAX_WAIT_US_DEFAULT 1000u
 
 #define FL__MUTEX_LOCKED 1u
 #define FL__MUTEX_WOKEN 2u
 #define FL__MUTEX_HANDOFF 4u
-#define FL__MUTEX_SLEEPER 8u	/* one sleeper in the count */
+#define FL__MUTEX_PARKED 8u
+#define FL__MUTEX_GENERATION_SHIFT 4
 
 FL_API void fl__mutex_lock_slow(fl_mutex_t *m);
 FL_API void fl__mutex_unlock_slow(fl_mutex_t *m, uint32_t old);
@@ -81,10 +106,11 @@ FL_API void fl__mutex_unlock_slow(fl_mutex_t *m, uint32_t old);
 static inline void fl_mutex_init(fl_mutex_t *m)
 {
 	__atomic_store_n(&m->state, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&m->wake_seq, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&m->handoff_seq, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&m->max_wait_us, 0, __ATOMIC_RELAXED);
-	fl_ticket_park_init(&m->starving);
+	for (int i = 0; i < 2; i++)
+		__atomic_store_n(&m->unused1[i], 0, __ATOMIC_RELAXED);
+	for (int i = 0; i < 4; i++)
+		__atomic_store_n(&m->unused2[i], 0, __ATOMIC_RELAXED);
 }
 
 /*
@@ -162,12 +188,24 @@ static inline bool fl_mutex_is_locked(const fl_mutex_t *m)
 	return __atomic_load_n(&m->state, __ATOMIC_RELAXED) & FL__MUTEX_LOCKED;
 }
 
-/* Someone sleeps, or the next release is owed to a waiter past the bound. */
+/* Someone may sleep, or the next release is owed to a waiter past the bound. */
 static inline bool fl_mutex_is_contended(const fl_mutex_t *m)
 {
 	return __atomic_load_n(&m->state, __ATOMIC_RELAXED) &
-	       ~(FL__MUTEX_LOCKED | FL__MUTEX_WOKEN);
+	       (FL__MUTEX_PARKED | FL__MUTEX_HANDOFF);
 }
+
+/*
+ * Lock, waiting no later than `abstime` on `clock` (CLOCK_REALTIME or
+ * CLOCK_MONOTONIC): 0 with the lock held, ETIMEDOUT without it once the
+ * deadline has passed, EINVAL for another clock or a tv_nsec outside
+ * [0, 1e9) (then nothing is done).  A free lock is taken whatever the
+ * deadline says, and without looking at it, as pthread_mutex_timedlock()
+ * does.  The waiter queues,
+ * is woken and is handed the lock past the bound like every other.
+ */
+FL_API int fl_mutex_timedlock(fl_mutex_t *m, clockid_t clock,
+			      const struct timespec *abstime);
 
 FL_EXTERN_C_END
 

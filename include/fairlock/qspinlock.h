@@ -108,6 +108,18 @@ static inline void fl_qspin_init(fl_qspinlock_t *lock)
 	__atomic_store_n(&lock->val, 0, __ATOMIC_RELAXED);
 }
 
+/*
+ * In a forked child, before the lock's first use there (fairlock/fork.h):
+ * the pending bit and the queue's tail were set by threads of the parent
+ * and go; the locked byte, the holder's, stays.  Only while no other
+ * thread of the child uses the lock.
+ */
+static inline void fl_qspin_after_fork(fl_qspinlock_t *lock)
+{
+	__atomic_store_n(&lock->val, __atomic_load_n(&lock->val, __ATOMIC_RELAXED) &
+			 FL_Q_LOCKED_MASK, __ATOMIC_RELAXED);
+}
+
 static inline bool fl_qspin_is_locked(fl_qspinlock_t *lock)
 {
 	return __atomic_load_n(&lock->val, __ATOMIC_RELAXED) != 0;

@@ -84,6 +84,23 @@ static inline uint16_t fl_ticket_outstanding(uint32_t val)
 }
 
 /*
+ * In a forked child, before the lock's first use there (fairlock/fork.h):
+ * the tickets behind the owner's were taken by threads of the parent, so
+ * the next ticket becomes the one after the owner's.  The holder, if any,
+ * keeps the lock.  Only while no other thread of the child uses the lock.
+ */
+static inline void fl_ticket_after_fork(fl_ticket_t *lock)
+{
+	uint32_t v = __atomic_load_n(&lock->val, __ATOMIC_RELAXED);
+	uint16_t owner = (uint16_t)v;
+
+	if (fl_ticket_outstanding(v) > 1)
+		__atomic_store_n(&lock->val,
+				 (uint32_t)(uint16_t)(owner + 1u) << 16 | owner,
+				 __ATOMIC_RELAXED);
+}
+
+/*
  * FL_TICKET_HALF_ADD: take a ticket with a 16-bit fetch-add on the next
  * half instead of a 32-bit one on the word.  The word's values are the
  * same either way (the add never carries out of the next half).  On x86 the

@@ -209,6 +209,17 @@ static inline void fl_ticket_park_unlock(fl_ticket_park_t *lock)
 		fl__ticket_park_wake(lock, next_owner, sleepers);
 }
 
+/*
+ * In a forked child, before the lock's first use there (fairlock/fork.h):
+ * as fl_ticket_after_fork(), and nobody sleeps any more.  Only while no
+ * other thread of the child uses the lock.
+ */
+static inline void fl_ticket_park_after_fork(fl_ticket_park_t *lock)
+{
+	fl_ticket_after_fork(&lock->ticket);
+	__atomic_store_n(&lock->sleepers, 0, __ATOMIC_RELAXED);
+}
+
 static inline bool fl_ticket_park_is_locked(fl_ticket_park_t *lock)
 {
 	return fl_ticket_is_locked(&lock->ticket);

@@ -1,34 +1,53 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The mutex's slow paths: polling, sleeping, waking, and the queue of
- * waiters past the bound.
+ * The mutex's slow paths: polling, parking, waking, the hand-over to a
+ * waiter past the bound, timed waits, and the bits a fork leaves behind.
  *
- * Who may do what to the word:
+ * Who may do what to the word (mutex.h has the layout):
  *  - LOCKED: set by whoever takes the lock while neither LOCKED nor
- *    HANDOFF is set, or by the holder of `starving` (the only one that may
- *    take it while HANDOFF is set); cleared by the holder's unlock.
- *  - the sleeper count: each sleeper adds itself before it sleeps and
- *    takes itself out when it wakes.
- *  - WOKEN: set by an unlock that wakes a sleeper; cleared by any thread
- *    that has come back from a sleep, at its next change of the word (it
- *    takes the lock, counts itself in to sleep again, or goes to the
- *    starving queue).  While it is set, unlocks wake nobody: a thread is
- *    awake and about to try.
- *  - HANDOFF: set and cleared only by the holder of `starving`.
+ *    HANDOFF is set, or by an unlocker for the first queued waiter it hands
+ *    the lock to (only then while HANDOFF is set); cleared by the holder's
+ *    unlock.
+ *  - PARKED: set by a waiter as it queues itself, under its bucket's lock;
+ *    cleared, under the same lock, by whoever takes the last node of this
+ *    mutex out of the queue.  Bucket-lock holders therefore see PARKED
+ *    exactly when a node of this mutex is queued.
+ *  - WOKEN: set by the unlocker that dequeues a waiter to let it try;
+ *    cleared by that waiter at its next change of the word (it takes the
+ *    lock or queues again), or as it gives up at its deadline.  While it is
+ *    set, unlocks wake nobody: a thread is awake and about to try.
+ *  - HANDOFF: set by an unlocker that found the first waiter past its bound
+ *    but the lock taken again by a barging thread; cleared by the unlocker
+ *    that hands the lock over, or with PARKED when the queue empties.
+ *  - the generation (bits 4-31): the fork generation that set the bits
+ *    1-3, written with them by every change of them.  Bits whose
+ *    generation is not this process's were left by threads of a parent
+ *    process and are dropped (fresh()) before anything reads them.
  *
- * No wake-up is lost: an unlock that sees sleepers and neither WOKEN,
- * LOCKED nor HANDOFF wakes one; with WOKEN, a thread already awake will
- * change the word, and if it sleeps again it does so only while the lock
- * is held, whose unlock then wakes; with LOCKED (someone took the lock
- * after our release) that holder's unlock looks again; with HANDOFF the
- * lock goes to the waiter owed it, whose unlock looks again.
+ * No wake-up is lost.  A waiter queues itself by a compare-exchange that
+ * expects the lock held (or owed), under its bucket's lock.  An unlock's
+ * fetch-sub comes before that compare-exchange in the word's order, and
+ * the waiter then finds the lock free and does not sleep; or after it, and
+ * sees PARKED and takes the bucket lock, after the waiter enqueued.  It
+ * wakes the first waiter unless a woken thread has not yet tried (WOKEN),
+ * which then takes the lock, whose unlock looks again, or queues again
+ * while the lock is held, whose unlock looks again, or, at its deadline,
+ * gives up WOKEN and looks for the unlock it stood in for (give_up_woken).
  */
+#include <errno.h>
 #include <stdint.h>
 #include <time.h>
 
 #include <fairlock/mutex.h>
 
-#include "futex.h"
+#include "parking.h"
+
+#define LOCKED FL__MUTEX_LOCKED
+#define WOKEN FL__MUTEX_WOKEN
+#define HANDOFF FL__MUTEX_HANDOFF
+#define PARKED FL__MUTEX_PARKED
+#define FLAGS (WOKEN | HANDOFF | PARKED)
+#define GEN_SHIFT FL__MUTEX_GENERATION_SHIFT
 
 /*
  * A waiter looks at a held lock SPIN_LOOKS times, SPIN_PAUSES pause
@@ -133,269 +152,319 @@ static bool spin_look(fl_mutex_t *m, unsigned int *looks, uint32_t *v)
 	return true;
 }
 
+/* --- the word's bits and their fork generation --- */
+
+/* `v` with its flags changed, stamped with `gen` while any flag is set. */
+static uint32_t with_flags(uint32_t v, uint32_t set, uint32_t clear,
+			   uint32_t gen)
+{
+	uint32_t f = ((v & FLAGS) | set) & ~clear;
+
+	return (v & LOCKED) | f | (f ? gen << GEN_SHIFT : 0);
+}
+
 /*
- * A waiter's clock: wait_deadline() when it starts waiting, then
- * wait_time_left() says whether the bound has passed, and if not how long
- * a sleep may last.  FL_MODEL_CHECK: a clock that ticks once per look at
- * it, so that in a harness a bound of n makes the nth look the one that
- * finds the waiter starving (1: the first look, so every waiter that does
- * not get the lock at once goes to the queue).
+ * `v`, the word as just read, without flags a parent process's threads
+ * left (they are dropped from the word too).  Whether the lock is held
+ * stays: its holder is the thread that forked, or one that stayed in the
+ * parent and so holds it for good, as with glibc.  RELAXED: dropping the
+ * flags publishes nothing, and the queue they spoke of is gone already
+ * (the caller asked fl_fork_generation(), which emptied it).
  */
+static uint32_t fresh(fl_mutex_t *m, uint32_t v, uint32_t gen)
+{
+	while ((v & FLAGS) && v >> GEN_SHIFT != gen) {
+		if (__atomic_compare_exchange_n(&m->state, &v, v & LOCKED, false,
+						__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			return v & LOCKED;
+	}
+	return v;
+}
+
+/* --- the bound --- */
+
 #ifndef FL_MODEL_CHECK
-static uint64_t now_ns(void)
+static bool past_bound(const fl_mutex_t *m, const struct fl__parked *n)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static uint64_t wait_deadline(const fl_mutex_t *m)
-{
-	return now_ns() + (uint64_t)fl_mutex_max_wait_us(m) * 1000u;
-}
-
-static bool wait_time_left(uint64_t deadline, struct timespec *left)
-{
-	uint64_t now = now_ns();
-
-	if (now >= deadline)
-		return false;
-	left->tv_sec = (time_t)((deadline - now) / 1000000000u);
-	left->tv_nsec = (long)((deadline - now) % 1000000000u);
-	return true;
-}
-
-static void mutex_sleep(fl_mutex_t *m, uint32_t *word, uint32_t expected,
-			const struct timespec *timeout)
-{
-	(void)m;
-	fl_futex_wait(word, expected, timeout);
-}
-
-static void mutex_wake(fl_mutex_t *m, uint32_t *word)
-{
-	(void)m;
-	fl_futex_wake(word, 1);
+	return fl__now_ns() - n->since_ns >= (uint64_t)fl_mutex_max_wait_us(m) * 1000u;
 }
 #else
-/* A thread-local count, not a local: GenMC 0.11 misreads a stack object
- * of a function that one thread calls twice as freed memory. */
-static __thread uint32_t model_looks;
-
-static uint64_t wait_deadline(const fl_mutex_t *m)
+/*
+ * FL_MODEL_CHECK: the model's clock is the count of dequeues: a bound of n
+ * makes the nth time a waiter is dequeued the hand-over (1: the first, so
+ * every dequeue hands the lock over; the default 1000 is never reached).
+ */
+static bool past_bound(const fl_mutex_t *m, const struct fl__parked *n)
 {
-	model_looks = 0;
-	return fl_mutex_max_wait_us(m);
-}
-
-static bool wait_time_left(uint64_t deadline, struct timespec *left)
-{
-	(void)left;
-	return ++model_looks < deadline;
-}
-
-/* A wake count for each of the mutex's two words (a harness has one mutex). */
-static uint32_t mutex_wakes[2];
-
-static uint32_t *mutex_wake_count(fl_mutex_t *m, uint32_t *word)
-{
-	return &mutex_wakes[word == &m->handoff_seq];
-}
-
-static void mutex_sleep(fl_mutex_t *m, uint32_t *word, uint32_t expected,
-			const struct timespec *timeout)
-{
-	(void)timeout;
-	fl_model_futex_wait(mutex_wake_count(m, word), word, expected);
-}
-
-static void mutex_wake(fl_mutex_t *m, uint32_t *word)
-{
-	fl_model_futex_wake(mutex_wake_count(m, word));
+	return n->passes + 1u >= fl_mutex_max_wait_us(m);
 }
 #endif
 
-/*
- * The waiter past the bound: first in the FIFO queue of such waiters, then
- * owner of the next release.  `woken`: this thread came back from a sleep
- * and has not changed the word since, so WOKEN may be its to clear.
- */
-static void lock_starving(fl_mutex_t *m, bool woken)
+/* Clear PARKED (and HANDOFF, owed to nobody now); the bucket is locked. */
+static void queue_emptied(fl_mutex_t *m, uint32_t gen)
 {
-	unsigned int looks = 0;
-	uint32_t v;
+	uint32_t v = fresh(m, __atomic_load_n(&m->state, __ATOMIC_RELAXED), gen);
 
-	/*
-	 * Give up WOKEN before queueing: while it is set no unlock wakes a
-	 * sleeper, and we may queue for a while.  RELAXED: WOKEN only
-	 * decides whether an unlock makes a system call; each unlock reads
-	 * the word by RMW, so it sees this or a later value.
-	 */
-	if (woken)
-		__atomic_fetch_and(&m->state, ~FL__MUTEX_WOKEN, __ATOMIC_RELAXED);
-	fl_ticket_park_lock(&m->starving);
-	/*
-	 * Owed the next release from here on.  RELAXED: it is a flag for
-	 * others' compare-exchanges, which read the latest word anyway; our
-	 * own ordering comes from the ACQUIRE compare-exchange below.
-	 */
-	v = __atomic_fetch_or(&m->state, FL__MUTEX_HANDOFF, __ATOMIC_RELAXED) |
-	    FL__MUTEX_HANDOFF;
-	for (;;) {
-		uint32_t seq;
-
-		if (!(v & FL__MUTEX_LOCKED)) {
-			/*
-			 * Nobody else may set LOCKED while HANDOFF is set, so
-			 * this fails only when the count or WOKEN moved.
-			 * ACQUIRE: pairs with the unlock's RELEASE (mutant
-			 * mutex_handoff_take_acq).
-			 */
-			if (__atomic_compare_exchange_n(&m->state, &v,
-					(v | FL__MUTEX_LOCKED) & ~FL__MUTEX_HANDOFF,
-					false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-				break;
-			continue;
-		}
-		if (spin_look(m, &looks, &v))
-			continue;
-		/*
-		 * Sleep until the holder's unlock, which sees HANDOFF and
-		 * moves handoff_seq on after clearing LOCKED.  ACQUIRE on the
-		 * sequence word, RELEASE on its move: if we read the moved
-		 * value, the re-read of the word below sees LOCKED cleared
-		 * (message passing; mutants mutex_handoff_seq_acq,
-		 * mutex_handoff_move_rel).  Nobody else can take the lock
-		 * meanwhile, so a word still LOCKED is the holder's.
-		 */
-		seq = __atomic_load_n(&m->handoff_seq, __ATOMIC_ACQUIRE);
-		v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
-		if (v & FL__MUTEX_LOCKED) {
-			mutex_sleep(m, &m->handoff_seq, seq, NULL);
-			v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
-		}
-		looks = 0;
-	}
-	/* The next waiter past the bound becomes first, and sets HANDOFF. */
-	fl_ticket_park_unlock(&m->starving);
+	/* RELAXED: the queue's state is the bucket lock's to order. */
+	while (!__atomic_compare_exchange_n(&m->state, &v,
+					    with_flags(v, 0, PARKED | HANDOFF, gen),
+					    false, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED))
+		v = fresh(m, v, gen);
 }
 
-void fl__mutex_lock_slow(fl_mutex_t *m)
+/*
+ * The lock is free (or owed: HANDOFF) with `v` as the word, or has just
+ * become so: if waiters are queued and no woken thread is about to try,
+ * dequeue the first and wake it, or hand it the lock.
+ */
+static void wake_next(fl_mutex_t *m, uint32_t v)
 {
-	uint64_t deadline = wait_deadline(m);
+	uint32_t gen = fl_fork_generation();
+	struct fl__bucket *b;
+	struct fl__parked *n;
+	struct fl__park_wake w;
+	bool more, handoff;
+
+	v = fresh(m, v, gen);
+	if (!(v & PARKED) || (v & LOCKED) || (v & (WOKEN | HANDOFF)) == WOKEN)
+		return;
+	b = fl__bucket_lock(m);
+	n = fl__queue_pop(b, m, &more);
+	if (!n) {
+		queue_emptied(m, gen);	/* the last waiter left on its own */
+		fl__bucket_unlock(b);
+		return;
+	}
+	v = fresh(m, __atomic_load_n(&m->state, __ATOMIC_RELAXED), gen);
+	handoff = (v & HANDOFF) || past_bound(m, n);
+	for (;;) {
+		uint32_t next;
+
+		if ((v & LOCKED) || (!handoff && (v & WOKEN))) {
+			/*
+			 * Taken again, or another thread was woken meanwhile:
+			 * that holder's unlock, or that thread, comes back
+			 * here.  A waiter past its bound is owed the next
+			 * release (HANDOFF); RELAXED, the bit is a flag for
+			 * others' compare-exchanges, which read the latest word.
+			 */
+			if (handoff && !(v & HANDOFF)) {
+				if (!__atomic_compare_exchange_n(&m->state, &v,
+						with_flags(v, HANDOFF, 0, gen), false,
+						__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+					v = fresh(m, v, gen);
+					continue;
+				}
+			}
+			fl__queue_push_front(b, n);
+			fl__bucket_unlock(b);
+			return;
+		}
+		next = handoff ? with_flags(v | LOCKED, 0, HANDOFF, gen)
+			       : with_flags(v, WOKEN, 0, gen);
+		if (!more)
+			next = with_flags(next, 0, PARKED, gen);
+		/*
+		 * ACQUIRE when handing over: we take the lock on the
+		 * waiter's behalf, so this read of the word must synchronise
+		 * with the last holder's RELEASE unlock, and our RELEASE
+		 * of the token passes that on (mutant mutex_handoff_take_acq).
+		 * A plain wake publishes nothing: the woken thread takes the
+		 * lock with its own ACQUIRE.
+		 */
+		if (__atomic_compare_exchange_n(&m->state, &v, next, false,
+						handoff ? __ATOMIC_ACQUIRE : __ATOMIC_RELAXED,
+						__ATOMIC_RELAXED))
+			break;
+		v = fresh(m, v, gen);
+	}
+	n->passes++;
+	fl__park_give(n, handoff ? FL_PARK_HANDED : FL_PARK_WOKEN);
+	w = fl__park_wake_of(n);
+	fl__bucket_unlock(b);
+	fl__park_wake(w);
+}
+
+/*
+ * A woken waiter gives up (its deadline passed): WOKEN goes, and since
+ * unlocks skipped waking while it stood, it wakes the next if the lock is
+ * free now.  RELAXED: as for the other flag changes.
+ */
+static void give_up_woken(fl_mutex_t *m, uint32_t gen)
+{
+	uint32_t v = __atomic_load_n(&m->state, __ATOMIC_RELAXED), next;
+
+	do
+		next = with_flags(v, 0, WOKEN, gen);
+	while (!__atomic_compare_exchange_n(&m->state, &v, next, false,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	wake_next(m, next);
+}
+
+enum park_result { PARK_RETRY, PARK_WOKEN, PARK_HANDED, PARK_TIMED_OUT };
+
+/* A waiter's state across its parks. */
+struct waiter {
+	struct fl__parked node;
+	bool woken;		/* dequeued with WOKEN set for it, not yet cleared */
+	bool queued;		/* has queued before: goes back to the head */
+	uint32_t gen;		/* the generation it queued in */
+};
+
+/*
+ * Queue `w` while the lock is held or owed, then sleep until it is woken,
+ * handed the lock, or its deadline passes (PARK_RETRY: the lock was free).
+ */
+static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
+			     const struct timespec *abstime)
+{
+	uint32_t gen = fl_fork_generation();
+	struct fl__bucket *b = fl__bucket_lock(m);
+	uint32_t v = fresh(m, __atomic_load_n(&m->state, __ATOMIC_RELAXED), gen);
+	uint32_t token;
+
+	for (;;) {
+		if (!(v & (LOCKED | HANDOFF))) {
+			fl__bucket_unlock(b);
+			return PARK_RETRY;
+		}
+		/*
+		 * RELAXED: the race with the unlock's fetch-sub is decided by
+		 * the word's order alone (see the top), and what the unlocker
+		 * then reads of the queue, the bucket lock orders.
+		 */
+		if (__atomic_compare_exchange_n(&m->state, &v,
+				with_flags(v, PARKED, w->woken ? WOKEN : 0, gen),
+				false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			break;
+		v = fresh(m, v, gen);
+	}
+	w->woken = false;
+	w->gen = gen;
+	w->node.key = m;
+	w->node.token = FL_PARK_WAITING;
+	if (w->queued) {
+		fl__queue_push_front(b, &w->node);
+	} else {
+		w->node.since_ns = fl__now_ns();
+		w->node.passes = 0;
+		w->node.waiter = fl__park_self();
+		w->queued = true;
+		fl__queue_push_back(b, &w->node);
+	}
+	fl__bucket_unlock(b);
+
+	token = fl__park_wait(&w->node, clock, abstime);
+	if (token == FL_PARK_WAITING) {
+		/* The deadline passed: leave, unless dequeued meanwhile. */
+		b = fl__bucket_lock(m);
+		if (fl__queue_remove(b, &w->node)) {
+			if (!fl__queue_has(b, m))
+				queue_emptied(m, gen);
+			fl__bucket_unlock(b);
+			return PARK_TIMED_OUT;
+		}
+		/* Given under the lock we now hold; ACQUIRE as in park_wait. */
+		token = __atomic_load_n(&w->node.token, __ATOMIC_ACQUIRE);
+		fl__bucket_unlock(b);
+	}
+	if (token == FL_PARK_HANDED)
+		return PARK_HANDED;
+	w->woken = true;
+	return PARK_WOKEN;
+}
+
+#ifndef FL_MODEL_CHECK
+static bool deadline_passed(clockid_t clock, const struct timespec *abstime)
+{
+	struct timespec now;
+
+	clock_gettime(clock, &now);
+	return now.tv_sec > abstime->tv_sec ||
+	       (now.tv_sec == abstime->tv_sec && now.tv_nsec >= abstime->tv_nsec);
+}
+#else
+static bool deadline_passed(clockid_t clock, const struct timespec *abstime)
+{
+	(void)clock;
+	(void)abstime;
+	return __atomic_load_n(&fl_model_deadline_passed[fl_model_thread_index()],
+			       __ATOMIC_SEQ_CST);
+}
+#endif
+
+/* The slow path of lock and timedlock (abstime NULL: no deadline). */
+static int lock_until(fl_mutex_t *m, clockid_t clock,
+		      const struct timespec *abstime)
+{
+	struct waiter w = { .woken = false, .queued = false };
 	unsigned int looks = 0;
-	bool look = spin_wanted(), woken = false;
+	bool look = spin_wanted();
 	uint32_t v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
 
 	for (;;) {
-		struct timespec left;
-		uint32_t seq, next;
-
-		if (!(v & (FL__MUTEX_LOCKED | FL__MUTEX_HANDOFF))) {
+		if (!(v & (LOCKED | HANDOFF))) {
 			/*
-			 * Free and owed to nobody: take it, and clear WOKEN
-			 * if it may be ours.  ACQUIRE: pairs with the
-			 * unlock's RELEASE (mutant mutex_slow_take_acq).
+			 * Free and owed to nobody: take it, and clear WOKEN if
+			 * it is ours.  ACQUIRE: pairs with the unlock's
+			 * RELEASE (mutant mutex_slow_take_acq).
 			 */
-			next = v | FL__MUTEX_LOCKED;
-			if (woken)
-				next &= ~FL__MUTEX_WOKEN;
-			if (__atomic_compare_exchange_n(&m->state, &v, next,
-					false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+			uint32_t next = w.woken ? with_flags(v | LOCKED, 0, WOKEN, w.gen)
+						: v | LOCKED;
+
+			if (__atomic_compare_exchange_n(&m->state, &v, next, false,
+							__ATOMIC_ACQUIRE,
+							__ATOMIC_RELAXED)) {
 				spin_end(looks, true);
-				return;
+				return 0;
 			}
 			continue;
 		}
 		if (look && spin_look(m, &looks, &v))
 			continue;
-		if (!wait_time_left(deadline, &left)) {
-			spin_end(looks, false);
-			lock_starving(m, woken);
-			return;
+		if (abstime && deadline_passed(clock, abstime)) {
+			if (w.woken)
+				give_up_woken(m, w.gen);
+			return ETIMEDOUT;
 		}
-		/*
-		 * Sleep: read the sequence word, then count ourselves in by
-		 * a compare-exchange that also checks the lock is still held
-		 * (or owed).  An unlock after that compare-exchange sees our
-		 * count and, unless a thread is already awake for it, moves
-		 * the sequence word on and wakes, so futex_wait() returns.
-		 *
-		 * ACQ_REL on the count, ACQUIRE on the sequence word: the
-		 * unlock reads our count (by RMWs in the release sequence
-		 * of our RELEASE) and then moves the sequence word; our read
-		 * of that word must not see that later move, or we would
-		 * sleep on the moved value with nobody left to wake us.
-		 * Without these orders that is load buffering, which C11 and
-		 * the Arm architecture allow; herd7 checks it on the arm64
-		 * code (LB+mutex-sleep*.AArch64.litmus; GenMC explores no load
-		 * buffering, so mutants mutex_sleep_seq_acq,
-		 * mutex_sleep_count_rel and mutex_wake_mark_acq pass there).
-		 */
-		seq = __atomic_load_n(&m->wake_seq, __ATOMIC_ACQUIRE);
-		next = v + FL__MUTEX_SLEEPER;
-		if (woken)
-			next &= ~FL__MUTEX_WOKEN;
-		if (!__atomic_compare_exchange_n(&m->state, &v, next, false,
-						 __ATOMIC_ACQ_REL,
-						 __ATOMIC_RELAXED))
-			continue; /* the word moved: look again, no new pauses */
 		spin_end(looks, false);
-		mutex_sleep(m, &m->wake_seq, seq, &left);
-		/*
-		 * RELAXED: taking ourselves out orders nothing; whatever we
-		 * do next re-reads the word by an RMW or acquires.
-		 */
-		v = __atomic_sub_fetch(&m->state, FL__MUTEX_SLEEPER,
-				       __ATOMIC_RELAXED);
-		woken = true;
 		looks = 0;
-		look = spin_wanted();
+		switch (park(m, &w, clock, abstime)) {
+		case PARK_HANDED:
+			return 0;
+		case PARK_TIMED_OUT:
+			return ETIMEDOUT;
+		case PARK_WOKEN:
+			look = spin_wanted();
+			break;
+		case PARK_RETRY:
+			break;
+		}
+		v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
 	}
+}
+
+void fl__mutex_lock_slow(fl_mutex_t *m)
+{
+	(void)lock_until(m, CLOCK_MONOTONIC, NULL);
 }
 
 /* `old`: the word just before the unlock cleared LOCKED. */
 void fl__mutex_unlock_slow(fl_mutex_t *m, uint32_t old)
 {
-	uint32_t v = old - FL__MUTEX_LOCKED;
-
-	if (FL_UNLIKELY(!(old & FL__MUTEX_LOCKED)))
+	if (FL_UNLIKELY(!(old & LOCKED)))
 		fl__bug("fl_mutex_unlock", m, "mutex is not locked");
-	if (v & FL__MUTEX_HANDOFF) {
-		/*
-		 * The lock is owed to the first starving waiter, which may
-		 * sleep on handoff_seq.  RELEASE: see lock_starving().
-		 */
-		__atomic_fetch_add(&m->handoff_seq, 1, __ATOMIC_RELEASE);
-		mutex_wake(m, &m->handoff_seq);
-		return;
-	}
-	/*
-	 * Wake one sleeper unless nobody sleeps, a thread is already awake
-	 * for the lock (WOKEN), the lock was taken again (its holder's
-	 * unlock will look), or it is owed (HANDOFF).  ACQUIRE on setting
-	 * WOKEN: with the RELEASE of each sleeper's count it orders the
-	 * sleepers' reads of wake_seq before our move of it (mutant
-	 * mutex_wake_mark_acq).
-	 */
-	for (;;) {
-		if (v < FL__MUTEX_SLEEPER ||
-		    (v & (FL__MUTEX_LOCKED | FL__MUTEX_WOKEN | FL__MUTEX_HANDOFF)))
-			return;
-		if (__atomic_compare_exchange_n(&m->state, &v,
-						v | FL__MUTEX_WOKEN, false,
-						__ATOMIC_ACQUIRE,
-						__ATOMIC_RELAXED))
-			break;
-	}
-	/*
-	 * Move the word on before the wake, so that a sleeper between its
-	 * read of it and its futex_wait() does not sleep.  RELAXED would
-	 * lose nothing here: the ACQUIRE above already orders the sleepers'
-	 * reads before this move, and this move orders nothing for them
-	 * (mutant mutex_wake_move_rel).
-	 */
-	__atomic_fetch_add(&m->wake_seq, 1, __ATOMIC_RELEASE);
-	mutex_wake(m, &m->wake_seq);
+	wake_next(m, old - LOCKED);
+}
+
+int fl_mutex_timedlock(fl_mutex_t *m, clockid_t clock,
+		       const struct timespec *abstime)
+{
+	if (fl_mutex_trylock(m))
+		return 0;
+	if ((clock != CLOCK_REALTIME && clock != CLOCK_MONOTONIC) || !abstime ||
+	    abstime->tv_nsec < 0 || abstime->tv_nsec >= 1000000000L)
+		return EINVAL;
+	return lock_until(m, clock, abstime);
 }

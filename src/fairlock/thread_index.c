@@ -104,6 +104,16 @@ static void on_fork_child(void)
 static void make_exit_key(void)
 {
 	exit_key_ok = pthread_key_create(&exit_key, on_thread_exit) == 0;
+}
+
+/*
+ * At load time, not with the key on first use: pthread_atfork() called
+ * from inside a fork's prepare handler (a program's handler that waits
+ * for a lock, a thread's first contended acquisition) would deadlock on
+ * glibc's list of handlers, which fork() holds while the handlers run.
+ */
+__attribute__((constructor)) static void register_fork_handler(void)
+{
 	pthread_atfork(NULL, NULL, on_fork_child);
 }
 

@@ -84,47 +84,64 @@ FLP_EXPORT(pthread_cond_broadcast, flp_cond_broadcast);
 struct wait_frame {
 	struct flp_cond *c;
 	pthread_mutex_t *pm;
+	uint32_t seq;
+	int cancel_type;	/* the caller's, restored on the way out */
 };
 
-/* Cancelled while asleep: leave, and hold the mutex again, as POSIX says. */
+/*
+ * Cancelled while asleep: pass on a signal this waiter may have taken,
+ * leave, and hold the mutex again before the caller's cleanup handlers
+ * run, as POSIX says.
+ */
 static void cancelled_in_wait(void *arg)
 {
 	struct wait_frame *f = arg;
 
+	flp_cond_cancelled(f->c, f->seq);
 	flp_cond_leave(f->c);
 	flp_mutex_lock(f->pm);
+	pthread_setcanceltype(f->cancel_type, NULL);
 }
 
 static int wait_until(pthread_cond_t *pc, pthread_mutex_t *pm,
 		      clockid_t clock, const struct timespec *abstime)
 {
-	struct wait_frame frame = { as_cond(pc), pm };
+	struct wait_frame frame = { as_cond(pc), pm, 0, PTHREAD_CANCEL_DEFERRED };
 	struct flp_cond *c = frame.c;
-	int err, slept, cancel_type;
-	uint32_t seq;
+	int err, slept, ignored;
 
 	if (abstime && (err = flp_check_deadline(clock, abstime)))
 		return err;
 	flp_count(FLP_N_COND_WAIT);
-	seq = flp_cond_enter(c);
+	/*
+	 * Deferred cancellation until the sleep, whatever the caller's type:
+	 * neither entering nor unlocking is a cancellation point, so a
+	 * caller that runs with asynchronous cancellation cannot be stopped
+	 * between them with the count or the mutex half changed.
+	 */
+	pthread_setcanceltype(PTHREAD_CANCEL_DEFERRED, &frame.cancel_type);
+	frame.seq = flp_cond_enter(c);
 	err = flp_mutex_unlock(pm);
 	if (err) {
 		flp_cond_leave(c);
+		pthread_setcanceltype(frame.cancel_type, NULL);
 		return err;
 	}
 	/*
 	 * A cancellation point, as glibc's wait is: the sleep runs with
 	 * asynchronous cancellation (glibc's own futex waits do the same),
-	 * and a cancelled waiter leaves and retakes the mutex before the
-	 * caller's cleanup handlers run.
+	 * and a cancelled waiter passes on a signal it may have taken,
+	 * leaves and retakes the mutex before the caller's cleanup handlers
+	 * run.
 	 */
 	pthread_cleanup_push(cancelled_in_wait, &frame);
-	pthread_setcanceltype(PTHREAD_CANCEL_ASYNCHRONOUS, &cancel_type);
-	slept = flp_cond_sleep(c, seq, clock, abstime);
-	pthread_setcanceltype(cancel_type, NULL);
+	pthread_setcanceltype(PTHREAD_CANCEL_ASYNCHRONOUS, &ignored);
+	slept = flp_cond_sleep(c, frame.seq, clock, abstime);
+	pthread_setcanceltype(PTHREAD_CANCEL_DEFERRED, &ignored);
 	pthread_cleanup_pop(0);
 	flp_cond_leave(c);
 	err = flp_mutex_lock(pm);
+	pthread_setcanceltype(frame.cancel_type, NULL);
 	return err ? err : slept;
 }
 

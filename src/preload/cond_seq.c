@@ -5,6 +5,8 @@
  */
 #include <limits.h>
 
+#include <fairlock/fork.h>
+
 #include "objects.h"
 
 static inline bool shared(const struct flp_cond *c)
@@ -12,8 +14,26 @@ static inline bool shared(const struct flp_cond *c)
 	return __atomic_load_n(&c->flags, __ATOMIC_RELAXED) & FLP_COND_SHARED;
 }
 
+/*
+ * The count is the parent's: every waiter it counts stayed there.  Only
+ * waiters of this process change it from here on, and the first of them
+ * to enter (they enter under the one mutex, and a destroy before any of
+ * them has none to wait for) sets it to none.  RELAXED: as the count.
+ */
+static void forget_parents_waiters(struct flp_cond *c, uint32_t gen)
+{
+	uint32_t v = __atomic_load_n(&c->waiters, __ATOMIC_RELAXED);
+
+	__atomic_store_n(&c->waiters, v & FLP_COND_DESTROYING, __ATOMIC_RELAXED);
+	__atomic_store_n(&c->fork_generation, gen, __ATOMIC_RELAXED);
+}
+
 uint32_t flp_cond_enter(struct flp_cond *c)
 {
+	uint32_t gen = fl_fork_generation();
+
+	if (FL_UNLIKELY(__atomic_load_n(&c->fork_generation, __ATOMIC_RELAXED) != gen))
+		forget_parents_waiters(c, gen);
 	/*
 	 * Both RELAXED, under the mutex: a signaller that must wake this
 	 * waiter changed the waited-for state under the same mutex after
@@ -65,9 +85,23 @@ void flp_cond_wake(struct flp_cond *c, int count)
 	flp_futex_wake(&c->seq, count, shared(c));
 }
 
+void flp_cond_cancelled(struct flp_cond *c, uint32_t seq)
+{
+	/*
+	 * RELAXED: a hint that a signal came; one wake-up too many is a
+	 * spurious one, which every waiter tolerates.
+	 */
+	if (__atomic_load_n(&c->seq, __ATOMIC_RELAXED) != seq)
+		flp_cond_wake(c, 1);
+}
+
 void flp_cond_await_leavers(struct flp_cond *c)
 {
+	uint32_t gen = fl_fork_generation();
 	uint32_t v;
+
+	if (__atomic_load_n(&c->fork_generation, __ATOMIC_RELAXED) != gen)
+		forget_parents_waiters(c, gen);
 
 	/*
 	 * ACQUIRE, here and in the loop: pairs with flp_cond_leave()'s

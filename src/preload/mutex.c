@@ -4,13 +4,22 @@
  * the caller's pthread_mutex_t (layout and adoption: preload.h).
  *
  * Types as glibc has them: normal and adaptive (no owner check: relocking
- * deadlocks, as POSIX lets it), error-checking (EDEADLK on relock, EPERM
- * on unlock by another thread, EBUSY from trylock), recursive (a depth
- * count, EAGAIN past 2^20 levels).  Robust, priority-inheriting,
+ * deadlocks, as POSIX lets it; unlocking a mutex that is not locked does
+ * nothing and returns 0, as glibc's does), error-checking (EDEADLK on
+ * relock, EPERM on unlock by another thread or of an unlocked mutex, EBUSY
+ * from trylock), recursive (a depth count, EAGAIN past 2^20 levels, EPERM
+ * as error-checking).  After pthread_mutex_destroy() every call but init
+ * and destroy answers EINVAL, as glibc's do.  Robust, priority-inheriting,
  * priority-protected and process-shared mutexes are glibc's.
+ *
+ * fork(): fl_mutex_t handles a child on its own (fairlock/mutex.h); the
+ * spinning locks are repaired here, lazily, before their first use in a
+ * child (spin_ready()).
  */
 #define _GNU_SOURCE
 #include <string.h>
+
+#include <fairlock/fork.h>
 
 #include "preload.h"
 
@@ -27,56 +36,123 @@ static inline struct flp_mutex *as_ours(pthread_mutex_t *pm)
 #define GLIBC_ONLY (GLIBC_ROBUST | GLIBC_PRIO_INHERIT | GLIBC_PRIO_PROTECT | \
 		    GLIBC_PSHARED)
 
+/* --- the spinning locks in a forked child --- */
+
+static void spin_after_fork(struct flp_spin *s, enum flp_impl impl)
+{
+	switch (impl) {
+	case FLP_TICKET: fl_ticket_after_fork(&s->l.ticket); break;
+	case FLP_QSPIN: fl_qspin_after_fork(&s->l.qspin); break;
+	case FLP_PARK: fl_ticket_park_after_fork(&s->l.park); break;
+	case FLP_MUTEX: break;
+	}
+}
+
+/*
+ * The lock's generation is not this process's: it was last used before a
+ * fork (or never: 0).  One thread drops the parent's waiters while the
+ * others wait; a repair left unfinished by a thread of the parent (the
+ * REPAIRING mark of another generation) is taken over.  The repair of a
+ * lock never used is a no-op.  ACQUIRE/RELEASE: the repaired word happens
+ * before every use that sees this generation.
+ */
+static void spin_repair(struct flp_spin *s, enum flp_impl impl, uint32_t gen,
+			uint32_t seen)
+{
+	while (seen != gen) {
+		if (seen == (gen | FLP_SPIN_REPAIRING)) {
+			fl_cpu_relax();
+			seen = __atomic_load_n(&s->fork_generation, __ATOMIC_ACQUIRE);
+			continue;
+		}
+		if (__atomic_compare_exchange_n(&s->fork_generation, &seen,
+						gen | FLP_SPIN_REPAIRING, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+			spin_after_fork(s, impl);
+			__atomic_store_n(&s->fork_generation, gen, __ATOMIC_RELEASE);
+			return;
+		}
+	}
+}
+
+static inline void spin_ready(struct flp_spin *s, enum flp_impl impl)
+{
+	uint32_t gen = fl_fork_generation();
+	uint32_t seen = __atomic_load_n(&s->fork_generation, __ATOMIC_ACQUIRE);
+
+	if (FL_UNLIKELY(seen != gen))
+		spin_repair(s, impl, gen, seen);
+}
+
+/* --- the lock FAIRLOCK_LOCK chose --- */
+
 static void impl_init(struct flp_mutex *m, enum flp_impl impl)
 {
 	switch (impl) {
 	case FLP_MUTEX:
 		fl_mutex_init_max_wait(&m->lock.mutex, flp_max_wait_us());
-		break;
-	case FLP_TICKET: fl_ticket_init(&m->lock.ticket); break;
-	case FLP_QSPIN: fl_qspin_init(&m->lock.qspin); break;
-	case FLP_PARK: fl_ticket_park_init(&m->lock.park); break;
+		return;
+	case FLP_TICKET: fl_ticket_init(&m->lock.spin.l.ticket); break;
+	case FLP_QSPIN: fl_qspin_init(&m->lock.spin.l.qspin); break;
+	case FLP_PARK: fl_ticket_park_init(&m->lock.spin.l.park); break;
 	}
+	m->lock.spin.fork_generation = fl_fork_generation();
 }
 
 static inline void impl_lock(struct flp_mutex *m, enum flp_impl impl)
 {
+	if (FL_LIKELY(impl == FLP_MUTEX)) {
+		fl_mutex_lock(&m->lock.mutex);
+		return;
+	}
+	spin_ready(&m->lock.spin, impl);
 	switch (impl) {
-	case FLP_MUTEX: fl_mutex_lock(&m->lock.mutex); break;
-	case FLP_TICKET: fl_ticket_lock(&m->lock.ticket); break;
-	case FLP_QSPIN: fl_qspin_lock(&m->lock.qspin); break;
-	case FLP_PARK: fl_ticket_park_lock(&m->lock.park); break;
+	case FLP_TICKET: fl_ticket_lock(&m->lock.spin.l.ticket); break;
+	case FLP_QSPIN: fl_qspin_lock(&m->lock.spin.l.qspin); break;
+	case FLP_PARK: fl_ticket_park_lock(&m->lock.spin.l.park); break;
+	case FLP_MUTEX: break;
 	}
 }
 
 static inline bool impl_trylock(struct flp_mutex *m, enum flp_impl impl)
 {
+	if (FL_LIKELY(impl == FLP_MUTEX))
+		return fl_mutex_trylock(&m->lock.mutex);
+	spin_ready(&m->lock.spin, impl);
 	switch (impl) {
-	case FLP_MUTEX: return fl_mutex_trylock(&m->lock.mutex);
-	case FLP_TICKET: return fl_ticket_trylock(&m->lock.ticket);
-	case FLP_QSPIN: return fl_qspin_trylock(&m->lock.qspin);
-	case FLP_PARK: return fl_ticket_park_trylock(&m->lock.park);
+	case FLP_TICKET: return fl_ticket_trylock(&m->lock.spin.l.ticket);
+	case FLP_QSPIN: return fl_qspin_trylock(&m->lock.spin.l.qspin);
+	case FLP_PARK: return fl_ticket_park_trylock(&m->lock.spin.l.park);
+	case FLP_MUTEX: break;
 	}
 	return false;
 }
 
 static inline void impl_unlock(struct flp_mutex *m, enum flp_impl impl)
 {
+	if (FL_LIKELY(impl == FLP_MUTEX)) {
+		fl_mutex_unlock(&m->lock.mutex);
+		return;
+	}
+	spin_ready(&m->lock.spin, impl);
 	switch (impl) {
-	case FLP_MUTEX: fl_mutex_unlock(&m->lock.mutex); break;
-	case FLP_TICKET: fl_ticket_unlock(&m->lock.ticket); break;
-	case FLP_QSPIN: fl_qspin_unlock(&m->lock.qspin); break;
-	case FLP_PARK: fl_ticket_park_unlock(&m->lock.park); break;
+	case FLP_TICKET: fl_ticket_unlock(&m->lock.spin.l.ticket); break;
+	case FLP_QSPIN: fl_qspin_unlock(&m->lock.spin.l.qspin); break;
+	case FLP_PARK: fl_ticket_park_unlock(&m->lock.spin.l.park); break;
+	case FLP_MUTEX: break;
 	}
 }
 
 static bool impl_is_locked(struct flp_mutex *m, enum flp_impl impl)
 {
+	if (impl == FLP_MUTEX)
+		return fl_mutex_is_locked(&m->lock.mutex);
+	spin_ready(&m->lock.spin, impl);
 	switch (impl) {
-	case FLP_MUTEX: return fl_mutex_is_locked(&m->lock.mutex);
-	case FLP_TICKET: return fl_ticket_is_locked(&m->lock.ticket);
-	case FLP_QSPIN: return fl_qspin_is_locked(&m->lock.qspin);
-	case FLP_PARK: return fl_ticket_park_is_locked(&m->lock.park);
+	case FLP_TICKET: return fl_ticket_is_locked(&m->lock.spin.l.ticket);
+	case FLP_QSPIN: return fl_qspin_is_locked(&m->lock.spin.l.qspin);
+	case FLP_PARK: return fl_ticket_park_is_locked(&m->lock.spin.l.park);
+	case FLP_MUTEX: break;
 	}
 	return false;
 }
@@ -90,10 +166,23 @@ static void count_mutex(unsigned int type)
 		flp_count(FLP_N_MUTEX_ERRORCHECK);
 }
 
+#ifdef FLP_TEST_HOOKS
+void (*flp_test_adopt_pause)(void);
+#define ADOPT_PAUSE() do { if (flp_test_adopt_pause) flp_test_adopt_pause(); } while (0)
+#else
+#define ADOPT_PAUSE() ((void)0)
+#endif
+
 /*
  * The tag of a mutex not yet ours: adopt a static initialiser, or 0 for a
- * mutex that glibc serves.  Only here is glibc's kind word read: once the
- * tag is set the word belongs to the lock.
+ * mutex that glibc serves.  The one read of glibc's kind word is here.
+ * Another thread may adopt the mutex between our read of the tag and this
+ * read; the kind word still holds what the initialiser stored, because no
+ * lock the preload makes ever writes that word (preload.h's asserts: it
+ * lands on a word fl_mutex_t ignores, past the spinning locks, and on the
+ * gate sequence of the parking lock, which only a bounded queue moves and
+ * the preload's are unbounded).  So the kind decides, and the tag's
+ * compare-exchange decides who adopts: who loses uses the winner's tag.
  */
 static uint32_t adopt(struct flp_mutex *m, pthread_mutex_t *pm, uint32_t tag)
 {
@@ -101,13 +190,14 @@ static uint32_t adopt(struct flp_mutex *m, pthread_mutex_t *pm, uint32_t tag)
 
 	if (tag != 0 || !flp_on())
 		return 0;
+	ADOPT_PAUSE();
 	kind = (uint32_t)__atomic_load_n(&pm->__data.__kind, __ATOMIC_RELAXED);
 	if (kind & GLIBC_ONLY)
 		return 0;
 	/*
 	 * The initialiser left the lock words valid (preload.h), so setting
 	 * the tag is all there is to do, and RELAXED is enough: nothing else
-	 * is published with it.  Who loses the race uses the winner's tag.
+	 * is published with it.
 	 */
 	want = flp_tag(flp_impl(), kind & 3u);
 	if (__atomic_compare_exchange_n(&m->tag, &tag, want, false,
@@ -153,6 +243,10 @@ int flp_mutex_init(pthread_mutex_t *pm, const pthread_mutexattr_t *attr)
 }
 FLP_EXPORT(pthread_mutex_init, flp_mutex_init);
 
+/*
+ * EBUSY while locked; else marked destroyed (glibc's order of checks:
+ * destroying a destroyed mutex succeeds again).
+ */
 int flp_mutex_destroy(pthread_mutex_t *pm)
 {
 	struct flp_mutex *m = as_ours(pm);
@@ -160,7 +254,13 @@ int flp_mutex_destroy(pthread_mutex_t *pm)
 
 	if (!tag)
 		return FLP_REAL(pthread_mutex_destroy)(pm);
-	return impl_is_locked(m, FLP_TAG_IMPL(tag)) ? EBUSY : 0;
+	if (tag & FLP_TAG_DESTROYED)
+		return 0;
+	if (impl_is_locked(m, FLP_TAG_IMPL(tag)))
+		return EBUSY;
+	/* RELAXED: using a mutex while destroying it is undefined. */
+	__atomic_store_n(&m->tag, tag | FLP_TAG_DESTROYED, __ATOMIC_RELAXED);
+	return 0;
 }
 FLP_EXPORT(pthread_mutex_destroy, flp_mutex_destroy);
 
@@ -204,15 +304,28 @@ static inline void take_ownership(struct flp_mutex *m, uint32_t tag)
 		__atomic_store_n(&m->owner, flp_self(), __ATOMIC_RELAXED);
 }
 
+/* What lock, trylock and timedlock do before trying: 1 to go on. */
+static inline int before_locking(struct flp_mutex *m, uint32_t tag,
+				 int error_checking)
+{
+	if (FL_UNLIKELY(tag & FLP_TAG_DESTROYED))
+		return EINVAL;
+	if (FL_UNLIKELY(owner_tracked(tag)) && held_by_caller(m))
+		return relock(m, tag, error_checking);
+	return -1;
+}
+
 int flp_mutex_lock(pthread_mutex_t *pm)
 {
 	struct flp_mutex *m = as_ours(pm);
 	uint32_t tag = load_tag(m, pm);
+	int err;
 
 	if (FL_UNLIKELY(!tag))
 		return FLP_REAL(pthread_mutex_lock)(pm);
-	if (FL_UNLIKELY(owner_tracked(tag)) && held_by_caller(m))
-		return relock(m, tag, EDEADLK);
+	if (FL_UNLIKELY(tag & (FLP_TAG_DESTROYED | 0xcu)) &&
+	    (err = before_locking(m, tag, EDEADLK)) >= 0)
+		return err;
 	impl_lock(m, FLP_TAG_IMPL(tag));
 	take_ownership(m, tag);
 	return 0;
@@ -223,11 +336,12 @@ int flp_mutex_trylock(pthread_mutex_t *pm)
 {
 	struct flp_mutex *m = as_ours(pm);
 	uint32_t tag = load_tag(m, pm);
+	int err;
 
 	if (FL_UNLIKELY(!tag))
 		return FLP_REAL(pthread_mutex_trylock)(pm);
-	if (FL_UNLIKELY(owner_tracked(tag)) && held_by_caller(m))
-		return relock(m, tag, EBUSY);
+	if ((err = before_locking(m, tag, EBUSY)) >= 0)
+		return err;
 	if (!impl_trylock(m, FLP_TAG_IMPL(tag)))
 		return EBUSY;
 	take_ownership(m, tag);
@@ -243,6 +357,11 @@ static bool try_for_poll(void *m)
 							    __ATOMIC_RELAXED)));
 }
 
+/*
+ * The mutex waits in its queue, as every waiter does; the spinning locks
+ * have no wait that can give up (a ticket, once taken, must be served),
+ * so they are polled (fairlock-run(1) says so).
+ */
 int flp_mutex_clocklock(pthread_mutex_t *pm, clockid_t clock,
 			const struct timespec *abstime)
 {
@@ -252,16 +371,18 @@ int flp_mutex_clocklock(pthread_mutex_t *pm, clockid_t clock,
 
 	if (FL_UNLIKELY(!tag))
 		return FLP_REAL(pthread_mutex_clocklock)(pm, clock, abstime);
-	if (owner_tracked(tag) && held_by_caller(m))
-		return relock(m, tag, EDEADLK);
-	/* As glibc: a lock free now is taken whatever the deadline says. */
-	if (impl_trylock(m, FLP_TAG_IMPL(tag))) {
-		take_ownership(m, tag);
-		return 0;
+	if ((err = before_locking(m, tag, EDEADLK)) >= 0)
+		return err;
+	if (FLP_TAG_IMPL(tag) == FLP_MUTEX) {
+		err = fl_mutex_timedlock(&m->lock.mutex, clock, abstime);
+	} else if (impl_trylock(m, FLP_TAG_IMPL(tag))) {
+		/* As glibc: a lock free now is taken whatever the deadline says. */
+		err = 0;
+	} else {
+		err = flp_check_deadline(clock, abstime);
+		if (!err)
+			err = flp_poll_until(try_for_poll, m, clock, abstime);
 	}
-	err = flp_check_deadline(clock, abstime);
-	if (!err)
-		err = flp_poll_until(try_for_poll, m, clock, abstime);
 	if (!err)
 		take_ownership(m, tag);
 	return err;
@@ -285,16 +406,29 @@ int flp_mutex_unlock(pthread_mutex_t *pm)
 
 	if (FL_UNLIKELY(!tag))
 		return FLP_REAL(pthread_mutex_unlock)(pm);
-	if (FL_UNLIKELY(owner_tracked(tag))) {
-		if (!held_by_caller(m))
-			return EPERM;
-		if (depth(tag)) {
-			__atomic_store_n(&m->tag, tag - (1u << FLP_TAG_COUNT_SHIFT),
-					 __ATOMIC_RELAXED);
-			return 0;
+	if (FL_UNLIKELY(tag & (FLP_TAG_DESTROYED | 0xcu))) {
+		if (tag & FLP_TAG_DESTROYED)
+			return EINVAL;
+		if (owner_tracked(tag)) {
+			if (!held_by_caller(m))
+				return EPERM;
+			if (depth(tag)) {
+				__atomic_store_n(&m->tag,
+						 tag - (1u << FLP_TAG_COUNT_SHIFT),
+						 __ATOMIC_RELAXED);
+				return 0;
+			}
+			__atomic_store_n(&m->owner, 0, __ATOMIC_RELAXED);
 		}
-		__atomic_store_n(&m->owner, 0, __ATOMIC_RELAXED);
 	}
+	/*
+	 * A normal mutex has no owner: glibc unlocks it for whoever asks,
+	 * and an unlocked one stays unlocked with success.  The look is
+	 * racy only for a program that unlocks a mutex it does not hold,
+	 * which glibc does not protect either.
+	 */
+	if (FL_UNLIKELY(!impl_is_locked(m, FLP_TAG_IMPL(tag))))
+		return 0;
 	impl_unlock(m, FLP_TAG_IMPL(tag));
 	return 0;
 }

@@ -30,6 +30,8 @@ struct flp_cond {
 	uint32_t seq;		/* futex word: moves on at every signal */
 	uint32_t waiters;	/* threads inside a wait; FLP_COND_DESTROYING */
 	uint32_t flags;		/* FLP_COND_* */
+	/* The fork generation `waiters` counts in (0: not yet known). */
+	uint32_t fork_generation;
 };
 #define FLP_COND_MONOTONIC 1u
 #define FLP_COND_SHARED 2u
@@ -56,7 +58,10 @@ bool flp_rw_write_try(struct flp_rwlock *rw);
 void flp_rw_write_release(struct flp_rwlock *rw);
 
 /* cond_seq.c: the condition variable's count and sleep. */
-/* Count the caller in (it holds the mutex); the sequence to sleep on. */
+/*
+ * Count the caller in (it holds the mutex); the sequence to sleep on.  In
+ * a forked child the count of the parent's waiters is dropped first.
+ */
 uint32_t flp_cond_enter(struct flp_cond *c);
 /* Sleep while the sequence is still `seq`: 0 or ETIMEDOUT. */
 int flp_cond_sleep(struct flp_cond *c, uint32_t seq, clockid_t clock,
@@ -65,6 +70,13 @@ int flp_cond_sleep(struct flp_cond *c, uint32_t seq, clockid_t clock,
 void flp_cond_leave(struct flp_cond *c);
 /* Wake up to `count` waiters (none counted in: no system call). */
 void flp_cond_wake(struct flp_cond *c, int count);
+/*
+ * A waiter cancelled in its wait, before flp_cond_leave(): if a signal
+ * came since it entered (the sequence moved on from `seq`), the wake-up
+ * may have been its own, and it passes one on, so that no other waiter is
+ * left asleep for a signal that was not lost.
+ */
+void flp_cond_cancelled(struct flp_cond *c, uint32_t seq);
 /* Destroy: wait until every waiter has left. */
 void flp_cond_await_leavers(struct flp_cond *c);
 

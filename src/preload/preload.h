@@ -55,6 +55,11 @@ enum flp_impl { FLP_MUTEX, FLP_TICKET, FLP_QSPIN, FLP_PARK };
 #define FLP_TAG_TYPE(tag) (((tag) >> 2) & 3u)	/* PTHREAD_MUTEX_* or rwlock kind */
 #define FLP_TAG_COUNT_SHIFT 4			/* recursion depth - 1 */
 #define FLP_TAG_COUNT_MAX 0xfffffu
+/*
+ * Destroyed (mutex): every call but init and destroy answers EINVAL, as
+ * glibc's do once pthread_mutex_destroy() has marked the mutex.
+ */
+#define FLP_TAG_DESTROYED 0x01000000u
 
 static inline bool flp_tag_is_ours(uint32_t tag)
 {
@@ -66,15 +71,29 @@ static inline uint32_t flp_tag(enum flp_impl impl, unsigned int type)
 	return FLP_TAG_OURS | (uint32_t)impl | (type & 3u) << 2;
 }
 
+/*
+ * The spinning locks with the fork generation they were last repaired in
+ * (mutex.c: in a forked child the parent's waiters are dropped before the
+ * first use; fl_mutex_t does that itself).
+ */
+struct flp_spin {
+	union {
+		fl_ticket_t ticket;
+		fl_qspinlock_t qspin;
+		fl_ticket_park_t park;
+	} l;
+	uint32_t unused[3];
+	uint32_t fork_generation;	/* FLP_SPIN_REPAIRING while being repaired */
+};
+#define FLP_SPIN_REPAIRING 0x80000000u
+
 /* The layout over pthread_mutex_t. */
 struct flp_mutex {
 	uint32_t tag;
 	uint32_t owner;		/* recursive and error-checking: flp_self() */
 	union {
 		fl_mutex_t mutex;
-		fl_ticket_t ticket;
-		fl_qspinlock_t qspin;
-		fl_ticket_park_t park;
+		struct flp_spin spin;
 	} lock;
 };
 
@@ -82,26 +101,31 @@ _Static_assert(sizeof(struct flp_mutex) <= sizeof(pthread_mutex_t),
 	       "fairlock's mutex does not fit in pthread_mutex_t");
 _Static_assert(sizeof(struct flp_rwlock) <= offsetof(pthread_rwlock_t, __data.__flags),
 	       "fairlock's rwlock would cover glibc's rwlock kind");
+_Static_assert(offsetof(pthread_rwlock_t, __data.__shared) ==
+	       offsetof(struct flp_rwlock, gate.unused2[1]),
+	       "glibc's process-shared flag must land on a word the gate ignores");
 _Static_assert(sizeof(struct flp_cond) <= sizeof(pthread_cond_t),
 	       "fairlock's condition variable does not fit in pthread_cond_t");
 /*
  * Adoption writes nothing but the tag, so every byte a static initialiser
  * may set non-zero must be one the lock does not care about: the mutex
- * kind lands on fl_mutex_t's handoff_seq (a sequence count, any start is
- * valid) and past the end of the other locks, or on the parking lock's
- * gate sequence.
+ * kind lands on a word of fl_mutex_t that the mutex never reads or writes,
+ * past the end of the spinning locks, and on the parking lock's gate
+ * sequence (any start is valid).
  */
 _Static_assert(offsetof(pthread_mutex_t, __data.__kind) ==
-	       offsetof(struct flp_mutex, lock.mutex.handoff_seq),
-	       "the static initialiser's kind must land on a sequence word");
+	       offsetof(struct flp_mutex, lock.mutex.unused1[1]),
+	       "the static initialiser's kind must land on a word the mutex ignores");
 _Static_assert(offsetof(pthread_mutex_t, __data.__kind) ==
-	       offsetof(struct flp_mutex, lock.park.gate_seq),
+	       offsetof(struct flp_mutex, lock.spin.l.park.gate_seq),
 	       "the static initialiser's kind must land on a sequence word");
 _Static_assert(offsetof(pthread_mutex_t, __data.__kind) >=
 	       offsetof(struct flp_mutex, lock) + sizeof(fl_qspinlock_t) &&
 	       offsetof(pthread_mutex_t, __data.__kind) >=
 	       offsetof(struct flp_mutex, lock) + sizeof(fl_ticket_t),
 	       "the static initialiser's kind must miss the spinning locks");
+_Static_assert(sizeof(struct flp_spin) == sizeof(fl_mutex_t),
+	       "the spinning locks' layout must not reach past the mutex's");
 
 /* --- setup.c: the process-wide choice, glibc's own functions, the log --- */
 

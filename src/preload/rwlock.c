@@ -13,6 +13,16 @@
  * PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP a waiting writer turns new
  * readers to the gate.  Process-shared rwlocks are glibc's.
  *
+ * Timed locks wait for the gate with fl_mutex_timedlock(): queued with
+ * the other waiters, not polling.  Destroy succeeds whatever the state,
+ * as glibc's does (it checks nothing): a program that destroys an rwlock
+ * a thread still holds for reading keeps working as it did there.
+ *
+ * fork(): the gate is a fl_mutex_t, which handles a child on its own.  A
+ * writer of the parent that held the gate, waiting for readers, still
+ * holds it in the child, as glibc's writer that had marked the rwlock
+ * write-locked and waited for readers does; readers held, stay held.
+ *
  * The word and its ordering are rw_word.c's; this file is the pthread
  * glue: adoption, types, errors, deadlines.
  */
@@ -26,13 +36,28 @@ static inline struct flp_rwlock *as_rw(pthread_rwlock_t *prw)
 	return (struct flp_rwlock *)(void *)prw;
 }
 
-/* As mutex.c's adopt(): a static initialiser becomes ours on first use. */
+#ifdef FLP_TEST_HOOKS
+extern void (*flp_test_adopt_pause)(void);
+#define ADOPT_PAUSE() do { if (flp_test_adopt_pause) flp_test_adopt_pause(); } while (0)
+#else
+#define ADOPT_PAUSE() ((void)0)
+#endif
+
+/*
+ * As mutex.c's adopt(): a static initialiser becomes ours on first use.
+ * glibc's __flags lies past struct flp_rwlock and its __shared on a word
+ * of the gate that fl_mutex_t ignores (preload.h's asserts), so nothing
+ * of ours writes either after adoption, and the reads decide even when
+ * another thread adopts the rwlock meanwhile.
+ */
 static uint32_t adopt(struct flp_rwlock *rw, pthread_rwlock_t *prw, uint32_t tag)
 {
 	uint32_t want;
 
-	if (tag != 0 || !flp_on() ||
-	    __atomic_load_n(&prw->__data.__shared, __ATOMIC_RELAXED))
+	if (tag != 0 || !flp_on())
+		return 0;
+	ADOPT_PAUSE();
+	if (__atomic_load_n(&prw->__data.__shared, __ATOMIC_RELAXED))
 		return 0;
 	want = flp_tag(FLP_MUTEX, __atomic_load_n(&prw->__data.__flags,
 						  __ATOMIC_RELAXED));
@@ -81,7 +106,7 @@ int flp_rwlock_destroy(pthread_rwlock_t *prw)
 
 	if (!load_tag(rw, prw))
 		return FLP_REAL(pthread_rwlock_destroy)(prw);
-	return __atomic_load_n(&rw->word, __ATOMIC_RELAXED) ? EBUSY : 0;
+	return 0;
 }
 FLP_EXPORT(pthread_rwlock_destroy, flp_rwlock_destroy);
 
@@ -124,11 +149,6 @@ int flp_rwlock_tryrdlock(pthread_rwlock_t *prw)
 }
 FLP_EXPORT(pthread_rwlock_tryrdlock, flp_rwlock_tryrdlock);
 
-static bool gate_trylock(void *rw)
-{
-	return fl_mutex_trylock(&((struct flp_rwlock *)rw)->gate);
-}
-
 int flp_rwlock_clockrdlock(pthread_rwlock_t *prw, clockid_t clock,
 			   const struct timespec *abstime)
 {
@@ -142,9 +162,7 @@ int flp_rwlock_clockrdlock(pthread_rwlock_t *prw, clockid_t clock,
 		return 0;
 	if (caller_writes(rw))
 		return EDEADLK;
-	err = flp_check_deadline(clock, abstime);
-	if (!err)
-		err = flp_poll_until(gate_trylock, rw, clock, abstime);
+	err = fl_mutex_timedlock(&rw->gate, clock, abstime);
 	if (!err)
 		flp_rw_read_enter_at_gate(rw);
 	return err;
@@ -203,9 +221,7 @@ int flp_rwlock_clockwrlock(pthread_rwlock_t *prw, clockid_t clock,
 		return EDEADLK;
 	if (flp_rwlock_trywrlock(prw) == 0)
 		return 0;
-	err = flp_check_deadline(clock, abstime);
-	if (!err)
-		err = flp_poll_until(gate_trylock, rw, clock, abstime);
+	err = fl_mutex_timedlock(&rw->gate, clock, abstime);
 	if (!err) {
 		err = flp_rw_write_claim(rw, clock, abstime);
 		if (err)

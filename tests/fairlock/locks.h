@@ -111,8 +111,8 @@ static bool tl_qrw_is_idle(unsigned long taken)
 }
 
 static void tl_mutex_reset(void) { fl_mutex_init(&tl_mutex); }
-/* A bound of 20 us: short enough that the stress runs reach the starving
- * queue and the hand-over many times, not only the barging path. */
+/* A bound of 20 us: short enough that the stress runs reach the hand-over
+ * to a waiter past its bound many times, not only the barging path. */
 static void tl_mutex_short_reset(void) { fl_mutex_init_max_wait(&tl_mutex, 20); }
 static void tl_mutex_lock(void) { fl_mutex_lock(&tl_mutex); }
 static void tl_mutex_unlock(void) { fl_mutex_unlock(&tl_mutex); }
@@ -122,12 +122,9 @@ static bool tl_mutex_is_contended(void) { return fl_mutex_is_contended(&tl_mutex
 static bool tl_mutex_is_idle(unsigned long taken)
 {
 	(void)taken; /* the word keeps no count */
-	/* Every sleeper woke and took itself out; WOKEN and HANDOFF were
-	 * cleared by the threads they were for. */
-	return __atomic_load_n(&tl_mutex.state, __ATOMIC_RELAXED) == 0 &&
-	       fl_ticket_outstanding(__atomic_load_n(&tl_mutex.starving.ticket.val,
-						     __ATOMIC_RELAXED)) == 0 &&
-	       __atomic_load_n(&tl_mutex.starving.sleepers, __ATOMIC_RELAXED) == 0;
+	/* The queue emptied (PARKED cleared with its last node), and WOKEN
+	 * and HANDOFF were cleared by the threads they were for. */
+	return __atomic_load_n(&tl_mutex.state, __ATOMIC_RELAXED) == 0;
 }
 
 #define TL_ROW(name, ops, word, ticket_queue)                               \
