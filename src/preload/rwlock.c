@@ -158,6 +158,9 @@ int flp_rwlock_clockrdlock(pthread_rwlock_t *prw, clockid_t clock,
 
 	if (FL_UNLIKELY(!tag))
 		return FLP_REAL(pthread_rwlock_clockrdlock)(prw, clock, abstime);
+	/* glibc checks the deadline first, even when it need not wait. */
+	if ((err = flp_check_deadline(clock, abstime)))
+		return err;
 	if (read_try(rw, tag))
 		return 0;
 	if (caller_writes(rw))
@@ -217,6 +220,8 @@ int flp_rwlock_clockwrlock(pthread_rwlock_t *prw, clockid_t clock,
 
 	if (FL_UNLIKELY(!tag))
 		return FLP_REAL(pthread_rwlock_clockwrlock)(prw, clock, abstime);
+	if ((err = flp_check_deadline(clock, abstime)))
+		return err;
 	if (caller_writes(rw))
 		return EDEADLK;
 	if (flp_rwlock_trywrlock(prw) == 0)
