@@ -27,7 +27,7 @@ packages_for() {
 		libzarith-ocaml-dev ;;
 	# Debian's programs that bench/apps runs under fairlock-run.
 	apps) echo rocksdb-tools kyotocabinet-utils memcached libmemcached-tools \
-		sysbench pigz xz-utils ;;
+		sysbench pigz xz-utils redis-server redis-tools python3-minimal ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac
 }

@@ -14,11 +14,12 @@
 #
 # The packages: scripts/deps.sh apps.
 
-APPS_WORKLOADS="rocksdb kyotocabinet memcached sysbench pigz xz"
+APPS_WORKLOADS="rocksdb kyotocabinet memcached sysbench pigz xz redis python"
 
 # The programs' own command names, for a check that they are installed.
 APPS_PROGRAMS="db_bench kccachetest kctreetest memcached memccapable memcaslap
-sysbench pigz xz"
+sysbench pigz xz redis-server redis-cli redis-benchmark redis-check-rdb
+/usr/bin/python3"
 
 # How big each run is; APPS_SCALE=N divides (ctest's short runs use 1).
 : "${APPS_SCALE:=1}"
@@ -206,4 +207,128 @@ wl_xz() {
 	local threads=$1 dir=$2
 	shift 2
 	apps_compressor xz "$dir" "$@" xz -T"$threads" -2 --block-size=1MiB -c
+}
+
+# redis-server with I/O threads and its background threads (lazy freeing,
+# which hands big values to a thread through a mutex and a condition
+# variable), under load; then BGSAVE three times: a fork() while those
+# threads hold and wait on their locks, whose child writes the snapshot.
+# The snapshot must pass redis-check-rdb, and a server started from it
+# without the preload must hold every key.
+apps_redis_up() {
+	local port=$1 i
+	for i in $(seq 300); do
+		[ "$(redis-cli -p "$port" ping 2>/dev/null)" = PONG ] && return 0
+		sleep 0.1
+	done
+	apps_fail "redis-server: not answering on port $port after 30 s"
+}
+
+apps_redis_field() {
+	redis-cli -p "$1" info persistence | tr -d '\r' | sed -n "s/^$2://p"
+}
+
+wl_redis() {
+	local threads=$1 dir=$2 port pid keys n i
+	shift 2
+	port=$((20000 + RANDOM % 20000))
+	n=$((100000 / APPS_SCALE))
+	"$@" redis-server --port "$port" --bind 127.0.0.1 --dir "$dir" --save '' \
+		--appendonly no --io-threads "$threads" --io-threads-do-reads yes \
+		--lazyfree-lazy-user-del yes >"$dir/redis.log" 2>&1 &
+	pid=$!
+	apps_redis_up "$port" || { kill "$pid" 2>/dev/null; return 1; }
+	redis-benchmark -p "$port" -t set,lpush -n "$n" -r 50000 -c 32 -P 8 -q \
+		>"$dir/bench.out" 2>&1 &
+	local bench=$!
+	for i in 1 2 3; do
+		redis-cli -p "$port" unlink "mylist" >/dev/null
+		redis-cli -p "$port" bgsave >/dev/null
+		while [ "$(apps_redis_field "$port" rdb_bgsave_in_progress)" != 0 ]; do
+			sleep 0.05
+		done
+		[ "$(apps_redis_field "$port" rdb_last_bgsave_status)" = ok ] ||
+			{ kill "$pid" "$bench" 2>/dev/null; apps_fail "redis: BGSAVE $i failed: $(tail -3 "$dir/redis.log")"; return 1; }
+	done
+	wait "$bench" || { kill "$pid"; apps_fail "redis-benchmark failed: $(tail -3 "$dir/bench.out")"; return 1; }
+	redis-cli -p "$port" save >/dev/null
+	keys=$(redis-cli -p "$port" dbsize)
+	redis-cli -p "$port" shutdown nosave >/dev/null 2>&1 || true
+	wait "$pid" || { apps_fail "redis-server exited $?: $(tail -3 "$dir/redis.log")"; return 1; }
+	redis-check-rdb "$dir/dump.rdb" >"$dir/check.out" 2>&1 ||
+		{ apps_fail "redis-check-rdb: $(tail -3 "$dir/check.out")"; return 1; }
+	redis-server --port "$port" --bind 127.0.0.1 --dir "$dir" --save '' \
+		>"$dir/reload.log" 2>&1 &
+	pid=$!
+	apps_redis_up "$port" || { kill "$pid"; return 1; }
+	n=$(redis-cli -p "$port" dbsize)
+	redis-cli -p "$port" shutdown nosave >/dev/null 2>&1 || true
+	wait "$pid" || true
+	[ "$n" = "$keys" ] && [ "$keys" -gt 0 ] ||
+		apps_fail "redis: the snapshot holds $n keys, the server held $keys" || return 1
+	apps_metric redis_set_rps "$(tr '\r' '\n' <"$dir/bench.out" |
+		sed -n 's/^SET: \([0-9.]*\) requests per second.*/\1/p' | tail -1)" "$dir"
+}
+
+# Debian's Python 3 (not a virtual environment's): threads that hash in
+# turn (the interpreter's lock passes between them through a condition
+# variable with a 5 ms timed wait), a fork() from a thread while the
+# others run, whose child runs threads of its own, and multiprocessing's
+# fork start method.  Every digest must equal the one computed alone.
+wl_python() {
+	local threads=$1 dir=$2
+	shift 2
+	cat >"$dir/work.py" <<'PY'
+import concurrent.futures, hashlib, multiprocessing, os, sys, threading
+
+threads, rounds = int(sys.argv[1]), int(sys.argv[2])
+
+def work(i):
+    h = hashlib.sha256()
+    for k in range(rounds):
+        h.update(b"%d:%d" % (i, k))
+    return h.hexdigest()
+
+expected = [work(i) for i in range(4 * threads)]
+
+def check_threads():
+    with concurrent.futures.ThreadPoolExecutor(threads) as ex:
+        return list(ex.map(work, range(4 * threads))) == expected
+
+assert check_threads(), "threads: digests differ"
+
+stop = threading.Event()
+cond = threading.Condition()
+turns = [0]
+
+def churn():
+    while not stop.is_set():
+        work(1)
+        with cond:
+            turns[0] += 1
+            cond.notify_all()
+            cond.wait(0.001)
+
+busy = [threading.Thread(target=churn) for _ in range(threads)]
+for t in busy:
+    t.start()
+for _ in range(5):
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0 if check_threads() else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, "forked child: digests differ"
+stop.set()
+for t in busy:
+    t.join()
+ctx = multiprocessing.get_context("fork")
+with ctx.Pool(2) as pool:
+    assert pool.map(work, range(4 * threads)) == expected, "pool: digests differ"
+print("ok", turns[0])
+PY
+	local out
+	out=$("$@" /usr/bin/python3 "$dir/work.py" "$threads" $((20000 / APPS_SCALE)) 2>&1) ||
+		apps_fail "python3 exited $?: $(tail -3 <<<"$out")" || return 1
+	[ "${out%% *}" = ok ] || apps_fail "python3: $out" || return 1
+	apps_metric python_turns "${out##* }" "$dir"
 }

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Boot the guest COUNT times with nothing to do (scenario "boot") and count
 # how each boot ended: the guest failure rate of the vm tests' environment.
-# usage: tests/vm/boots.sh [--busy [N]] [--keep DIR] VMDIR COUNT
+# usage: tests/vm/boots.sh [--busy [N]] [--starve N] [--keep DIR] VMDIR COUNT
 #   --busy [N]  N busy loops (default 1) hold host cores the whole time, as
 #               on a CI runner or a developer's machine that is doing
 #               something; more loops than cores starve QEMU of its share
+#   --starve N  N busy loops on the last CPU alone, and QEMU confined to
+#               that CPU at nice 10: QEMU runs in short bursts between
+#               long waits, the worst a crowded host does to it (this
+#               reproduces the boot-time timer check's panic, run.sh)
 #   --keep DIR  save the output of every failed boot there
 # Each boot is counted as it ends, without run.sh's one retry
 # (FL_VM_RETRY=0), so the figures are the raw boot failure rate.  Other
@@ -18,9 +22,12 @@
 # part of ctest: 300 boots take half an hour to two hours.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-busy=0 keep=''
+busy=0 starve=0 keep=''
 while [ $# -gt 0 ]; do
 	case $1 in
+	--starve)
+		[[ ${2:-} =~ ^[1-9][0-9]*$ ]] || { echo "boots.sh: --starve needs a count" >&2; exit 2; }
+		starve=$2; shift 2 ;;
 	--busy)
 		busy=1
 		shift
@@ -31,7 +38,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ $# = 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]] || {
-	echo "usage: tests/vm/boots.sh [--busy [N]] [--keep DIR] VMDIR COUNT" >&2
+	echo "usage: tests/vm/boots.sh [--busy [N]] [--starve N] [--keep DIR] VMDIR COUNT" >&2
 	exit 2
 }
 vm=$1 count=$2
@@ -41,6 +48,15 @@ for ((b = 0; b < busy; b++)); do
 	(while :; do :; done) &
 	busy_pids+=($!)
 done
+confine=()
+if [ "$starve" -gt 0 ]; then
+	cpu=$(($(nproc) - 1))
+	for ((b = 0; b < starve; b++)); do
+		taskset -c "$cpu" bash -c 'while :; do :; done' &
+		busy_pids+=($!)
+	done
+	confine=(taskset -c "$cpu" nice -n 10)
+fi
 trap '[ ${#busy_pids[@]} -gt 0 ] && kill "${busy_pids[@]}" 2>/dev/null' EXIT
 
 # cause OUTPUT: what a failed boot died of, as one short line: the
@@ -57,7 +73,7 @@ declare -A causes=()
 ok=0 panicked=0 noready=0 other=0 total_ms=0 max_ms=0
 for ((i = 1; i <= count; i++)); do
 	t0=$(date +%s%N)
-	out=$(FL_VM_RETRY=0 bash "$here/run.sh" "$vm" boot 300 2>&1)
+	out=$(FL_VM_RETRY=0 "${confine[@]}" bash "$here/run.sh" "$vm" boot 600 2>&1)
 	rc=$?
 	ms=$((($(date +%s%N) - t0) / 1000000))
 	total_ms=$((total_ms + ms))
@@ -82,7 +98,7 @@ printf 'boots %d: ok %d, panicked %d, no-ready %d, other %d; mean %d.%01d s, slo
 	"$count" "$ok" "$panicked" "$noready" "$other" \
 	$((total_ms / count / 1000)) $((total_ms / count % 1000 / 100)) \
 	$((max_ms / 1000)) $((max_ms % 1000 / 100)) \
-	"$([ "$busy" -gt 0 ] && echo ", $busy busy loop(s) on $(nproc) cores")"
+	"$([ "$busy" -gt 0 ] && echo ", $busy busy loop(s) on $(nproc) cores")$([ "$starve" -gt 0 ] && echo ", QEMU confined beside $starve busy loops")"
 for c in "${!causes[@]}"; do
 	printf '  %4d  %s\n' "${causes[$c]}" "$c"
 done | sort -rn
