@@ -223,8 +223,9 @@ static void wake_next(fl_mutex_t *m, uint32_t v)
 	uint32_t gen = fl_fork_generation();
 	struct fl__bucket *b;
 	struct fl__parked *n;
-	struct fl__park_wake w;
+	uint32_t *token;
 	bool more, handoff;
+	int waiter;
 
 	v = fresh(m, v, gen);
 	if (!(v & PARKED) || (v & LOCKED) || (v & (WOKEN | HANDOFF)) == WOKEN)
@@ -280,10 +281,11 @@ static void wake_next(fl_mutex_t *m, uint32_t v)
 		v = fresh(m, v, gen);
 	}
 	n->passes++;
+	token = &n->token;
+	waiter = n->waiter;
 	fl__park_give(n, handoff ? FL_PARK_HANDED : FL_PARK_WOKEN);
-	w = fl__park_wake_of(n);
 	fl__bucket_unlock(b);
-	fl__park_wake(w);
+	fl__park_wake(token, waiter);
 }
 
 /*
@@ -365,8 +367,12 @@ static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
 			fl__bucket_unlock(b);
 			return PARK_TIMED_OUT;
 		}
-		/* Given under the lock we now hold; ACQUIRE as in park_wait. */
-		token = __atomic_load_n(&w->node.token, __ATOMIC_ACQUIRE);
+		/*
+		 * Given under the bucket lock, which we now hold: RELAXED, the
+		 * lock orders the unparker's write (and what came before it)
+		 * before this read.
+		 */
+		token = __atomic_load_n(&w->node.token, __ATOMIC_RELAXED);
 		fl__bucket_unlock(b);
 	}
 	if (token == FL_PARK_HANDED)
@@ -375,34 +381,32 @@ static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
 	return PARK_WOKEN;
 }
 
-#ifndef FL_MODEL_CHECK
-static bool deadline_passed(clockid_t clock, const struct timespec *abstime)
-{
-	struct timespec now;
-
-	clock_gettime(clock, &now);
-	return now.tv_sec > abstime->tv_sec ||
-	       (now.tv_sec == abstime->tv_sec && now.tv_nsec >= abstime->tv_nsec);
-}
-#else
-static bool deadline_passed(clockid_t clock, const struct timespec *abstime)
-{
-	(void)clock;
-	(void)abstime;
-	return __atomic_load_n(&fl_model_deadline_passed[fl_model_thread_index()],
-			       __ATOMIC_SEQ_CST);
-}
+/*
+ * Where a waiter keeps its node: on its stack, so that a thread waits on
+ * any number of mutexes at once (a signal handler's lock while its thread
+ * waits) without sharing one.  FL_MODEL_CHECK: one per harness thread
+ * instead, as each waits for one mutex at a time, because GenMC 0.11 takes
+ * a stack object of a function that a thread calls twice for freed memory.
+ */
+#ifdef FL_MODEL_CHECK
+static struct waiter model_waiters[4];
 #endif
 
 /* The slow path of lock and timedlock (abstime NULL: no deadline). */
 static int lock_until(fl_mutex_t *m, clockid_t clock,
 		      const struct timespec *abstime)
 {
-	struct waiter w = { .woken = false, .queued = false };
+#ifndef FL_MODEL_CHECK
+	struct waiter self, *w = &self;
+#else
+	struct waiter *w = &model_waiters[fl_model_thread_index()];
+#endif
 	unsigned int looks = 0;
 	bool look = spin_wanted();
 	uint32_t v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
 
+	w->woken = false;
+	w->queued = false;
 	for (;;) {
 		if (!(v & (LOCKED | HANDOFF))) {
 			/*
@@ -410,7 +414,7 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 			 * it is ours.  ACQUIRE: pairs with the unlock's
 			 * RELEASE (mutant mutex_slow_take_acq).
 			 */
-			uint32_t next = w.woken ? with_flags(v | LOCKED, 0, WOKEN, w.gen)
+			uint32_t next = w->woken ? with_flags(v | LOCKED, 0, WOKEN, w->gen)
 						: v | LOCKED;
 
 			if (__atomic_compare_exchange_n(&m->state, &v, next, false,
@@ -423,14 +427,14 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 		}
 		if (look && spin_look(m, &looks, &v))
 			continue;
-		if (abstime && deadline_passed(clock, abstime)) {
-			if (w.woken)
-				give_up_woken(m, w.gen);
+		if (abstime && fl__deadline_passed(clock, abstime)) {
+			if (w->woken)
+				give_up_woken(m, w->gen);
 			return ETIMEDOUT;
 		}
 		spin_end(looks, false);
 		looks = 0;
-		switch (park(m, &w, clock, abstime)) {
+		switch (park(m, w, clock, abstime)) {
 		case PARK_HANDED:
 			return 0;
 		case PARK_TIMED_OUT:

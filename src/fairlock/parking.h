@@ -80,19 +80,21 @@ uint32_t fl__park_wait(struct fl__parked *n, clockid_t clock,
 
 /*
  * Give a dequeued node its token (with the bucket locked), then, after
- * the bucket is unlocked, wake it.  The waiter may return, and its stack
+ * the bucket is unlocked, wake it by its token's address and its waiter
+ * (read while the bucket was locked).  The waiter may return, and its stack
  * frame be gone, as soon as the token is stored: the wake reads nothing
  * of the node but its address, which it was given before (a futex wake on
  * memory reused since is one more spurious wake-up for whoever sleeps
  * there, which every futex user tolerates).
  */
 void fl__park_give(struct fl__parked *n, uint32_t token);
-struct fl__park_wake { uint32_t *token; int waiter; };
-struct fl__park_wake fl__park_wake_of(const struct fl__parked *n);
-void fl__park_wake(struct fl__park_wake w);
+void fl__park_wake(uint32_t *token, int waiter);
 
 /* The calling thread's number in the model (0 elsewhere), for n->waiter. */
 int fl__park_self(void);
+
+/* Whether `clock` has reached `abstime` (the model's: the harness says). */
+bool fl__deadline_passed(clockid_t clock, const struct timespec *abstime);
 
 /* Monotonic nanoseconds (the model's: 0). */
 uint64_t fl__now_ns(void);

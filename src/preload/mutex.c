@@ -13,8 +13,8 @@
  * priority-protected and process-shared mutexes are glibc's.
  *
  * fork(): fl_mutex_t handles a child on its own (fairlock/mutex.h); the
- * spinning locks are repaired here, lazily, before their first use in a
- * child (spin_ready()).
+ * spinning locks are repaired lazily, before their first use in a child
+ * (flp_spin_ready(), spin_fork.c).
  */
 #define _GNU_SOURCE
 #include <string.h>
@@ -35,54 +35,6 @@ static inline struct flp_mutex *as_ours(pthread_mutex_t *pm)
 #define GLIBC_PSHARED 128u
 #define GLIBC_ONLY (GLIBC_ROBUST | GLIBC_PRIO_INHERIT | GLIBC_PRIO_PROTECT | \
 		    GLIBC_PSHARED)
-
-/* --- the spinning locks in a forked child --- */
-
-static void spin_after_fork(struct flp_spin *s, enum flp_impl impl)
-{
-	switch (impl) {
-	case FLP_TICKET: fl_ticket_after_fork(&s->l.ticket); break;
-	case FLP_QSPIN: fl_qspin_after_fork(&s->l.qspin); break;
-	case FLP_PARK: fl_ticket_park_after_fork(&s->l.park); break;
-	case FLP_MUTEX: break;
-	}
-}
-
-/*
- * The lock's generation is not this process's: it was last used before a
- * fork (or never: 0).  One thread drops the parent's waiters while the
- * others wait; a repair left unfinished by a thread of the parent (the
- * REPAIRING mark of another generation) is taken over.  The repair of a
- * lock never used is a no-op.  ACQUIRE/RELEASE: the repaired word happens
- * before every use that sees this generation.
- */
-static void spin_repair(struct flp_spin *s, enum flp_impl impl, uint32_t gen,
-			uint32_t seen)
-{
-	while (seen != gen) {
-		if (seen == (gen | FLP_SPIN_REPAIRING)) {
-			fl_cpu_relax();
-			seen = __atomic_load_n(&s->fork_generation, __ATOMIC_ACQUIRE);
-			continue;
-		}
-		if (__atomic_compare_exchange_n(&s->fork_generation, &seen,
-						gen | FLP_SPIN_REPAIRING, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
-			spin_after_fork(s, impl);
-			__atomic_store_n(&s->fork_generation, gen, __ATOMIC_RELEASE);
-			return;
-		}
-	}
-}
-
-static inline void spin_ready(struct flp_spin *s, enum flp_impl impl)
-{
-	uint32_t gen = fl_fork_generation();
-	uint32_t seen = __atomic_load_n(&s->fork_generation, __ATOMIC_ACQUIRE);
-
-	if (FL_UNLIKELY(seen != gen))
-		spin_repair(s, impl, gen, seen);
-}
 
 /* --- the lock FAIRLOCK_LOCK chose --- */
 
@@ -105,7 +57,7 @@ static inline void impl_lock(struct flp_mutex *m, enum flp_impl impl)
 		fl_mutex_lock(&m->lock.mutex);
 		return;
 	}
-	spin_ready(&m->lock.spin, impl);
+	flp_spin_ready(&m->lock.spin, impl);
 	switch (impl) {
 	case FLP_TICKET: fl_ticket_lock(&m->lock.spin.l.ticket); break;
 	case FLP_QSPIN: fl_qspin_lock(&m->lock.spin.l.qspin); break;
@@ -118,7 +70,7 @@ static inline bool impl_trylock(struct flp_mutex *m, enum flp_impl impl)
 {
 	if (FL_LIKELY(impl == FLP_MUTEX))
 		return fl_mutex_trylock(&m->lock.mutex);
-	spin_ready(&m->lock.spin, impl);
+	flp_spin_ready(&m->lock.spin, impl);
 	switch (impl) {
 	case FLP_TICKET: return fl_ticket_trylock(&m->lock.spin.l.ticket);
 	case FLP_QSPIN: return fl_qspin_trylock(&m->lock.spin.l.qspin);
@@ -134,7 +86,7 @@ static inline void impl_unlock(struct flp_mutex *m, enum flp_impl impl)
 		fl_mutex_unlock(&m->lock.mutex);
 		return;
 	}
-	spin_ready(&m->lock.spin, impl);
+	flp_spin_ready(&m->lock.spin, impl);
 	switch (impl) {
 	case FLP_TICKET: fl_ticket_unlock(&m->lock.spin.l.ticket); break;
 	case FLP_QSPIN: fl_qspin_unlock(&m->lock.spin.l.qspin); break;
@@ -147,7 +99,7 @@ static bool impl_is_locked(struct flp_mutex *m, enum flp_impl impl)
 {
 	if (impl == FLP_MUTEX)
 		return fl_mutex_is_locked(&m->lock.mutex);
-	spin_ready(&m->lock.spin, impl);
+	flp_spin_ready(&m->lock.spin, impl);
 	switch (impl) {
 	case FLP_TICKET: return fl_ticket_is_locked(&m->lock.spin.l.ticket);
 	case FLP_QSPIN: return fl_qspin_is_locked(&m->lock.spin.l.qspin);

@@ -13,9 +13,61 @@
 #include <time.h>
 
 #include <fairlock/mutex.h>
+#include <fairlock/qspinlock.h>
+#include <fairlock/ticket.h>
+#include <fairlock/ticket_park.h>
+#include <fairlock/fork.h>
+
+/* Which fairlock lock serves a program's mutexes (FAIRLOCK_LOCK). */
+enum flp_impl { FLP_MUTEX, FLP_TICKET, FLP_QSPIN, FLP_PARK };
 
 /* A small number naming the calling thread (never 0), kept across fork. */
 uint32_t flp_self(void);
+
+/*
+ * The spinning locks with the fork generation they were last repaired in
+ * (mutex.c: in a forked child the parent's waiters are dropped before the
+ * first use; fl_mutex_t does that itself).
+ */
+struct flp_spin {
+#ifndef FL_MODEL_CHECK
+	union {
+#else
+	/*
+	 * FL_MODEL_CHECK: side by side, not overlaid: GenMC 0.11 crashes
+	 * compiling a harness that locks a union member it also repairs
+	 * (tests/fairlock/wmm/preload_spin_fork.c).  Each lock's own code
+	 * is the same.
+	 */
+	struct {
+#endif
+		fl_ticket_t ticket;
+		fl_qspinlock_t qspin;
+		fl_ticket_park_t park;
+	} l;
+	uint32_t unused[3];
+	uint32_t fork_generation;	/* FLP_SPIN_REPAIRING while being repaired */
+};
+#define FLP_SPIN_REPAIRING 0x80000000u
+
+/*
+ * spin_fork.c: before a spinning lock's first use in a process, the
+ * parent's waiters left in it are dropped (fl_*_after_fork()), once, by
+ * whichever thread comes first.
+ */
+void flp_spin_repair(struct flp_spin *s, enum flp_impl impl, uint32_t gen,
+		     uint32_t seen);
+
+static inline void flp_spin_ready(struct flp_spin *s, enum flp_impl impl)
+{
+	uint32_t gen = fl_fork_generation();
+	/* ACQUIRE: pairs with flp_spin_repair()'s RELEASE (mutant
+	 * preload_spin_ready_acq). */
+	uint32_t seen = __atomic_load_n(&s->fork_generation, __ATOMIC_ACQUIRE);
+
+	if (FL_UNLIKELY(seen != gen))
+		flp_spin_repair(s, impl, gen, seen);
+}
 
 /* The layout over pthread_rwlock_t. */
 struct flp_rwlock {

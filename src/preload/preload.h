@@ -46,8 +46,6 @@
 
 #include "objects.h"
 
-/* Which fairlock lock serves a program's mutexes (FAIRLOCK_LOCK). */
-enum flp_impl { FLP_MUTEX, FLP_TICKET, FLP_QSPIN, FLP_PARK };
 
 #define FLP_TAG_MASK 0x3c000000u
 #define FLP_TAG_OURS 0x34000000u
@@ -70,22 +68,6 @@ static inline uint32_t flp_tag(enum flp_impl impl, unsigned int type)
 {
 	return FLP_TAG_OURS | (uint32_t)impl | (type & 3u) << 2;
 }
-
-/*
- * The spinning locks with the fork generation they were last repaired in
- * (mutex.c: in a forked child the parent's waiters are dropped before the
- * first use; fl_mutex_t does that itself).
- */
-struct flp_spin {
-	union {
-		fl_ticket_t ticket;
-		fl_qspinlock_t qspin;
-		fl_ticket_park_t park;
-	} l;
-	uint32_t unused[3];
-	uint32_t fork_generation;	/* FLP_SPIN_REPAIRING while being repaired */
-};
-#define FLP_SPIN_REPAIRING 0x80000000u
 
 /* The layout over pthread_mutex_t. */
 struct flp_mutex {

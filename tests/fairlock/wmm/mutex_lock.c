@@ -26,6 +26,7 @@
 
 #include <fairlock/mutex.h>
 
+#include "ticket.c"
 #include "parking.c"
 #include "mutex.c"
 

@@ -18,7 +18,7 @@
 #include "objects.h"
 
 #include "ticket.c"
-#include "ticket_park.c"
+#include "parking.c"
 #include "mutex.c"
 #include "cond_seq.c"
 

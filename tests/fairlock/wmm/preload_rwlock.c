@@ -17,7 +17,7 @@
 #include "objects.h"
 
 #include "ticket.c"
-#include "ticket_park.c"
+#include "parking.c"
 #include "mutex.c"
 #include "rw_word.c"
 
