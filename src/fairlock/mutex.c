@@ -297,10 +297,13 @@ static void give_up_woken(fl_mutex_t *m, uint32_t gen)
 {
 	uint32_t v = __atomic_load_n(&m->state, __ATOMIC_RELAXED), next;
 
-	do
+	for (;;) {
 		next = with_flags(v, 0, WOKEN, gen);
-	while (!__atomic_compare_exchange_n(&m->state, &v, next, false,
-					    __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+		if (__atomic_compare_exchange_n(&m->state, &v, next, false,
+						__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+			break;
+		v = fresh(m, v, gen);
+	}
 	wake_next(m, next);
 }
 
