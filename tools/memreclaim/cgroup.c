@@ -107,6 +107,14 @@ bad:
 	return -1;
 }
 
+bool mr_cgroup_is_path(const char *cgroup)
+{
+	/* ".hidden" is a name; "./x", "../x", "." and ".." are paths. */
+	return cgroup[0] == '/' || strcmp(cgroup, ".") == 0 ||
+	       strcmp(cgroup, "..") == 0 || strncmp(cgroup, "./", 2) == 0 ||
+	       strncmp(cgroup, "../", 3) == 0;
+}
+
 enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 			    size_t dirlen, char *err, size_t errlen, uint64_t *id)
 {
@@ -120,7 +128,7 @@ enum mr_exit mr_cgroup_reopen(const char *root, const char *cgroup, char *dir,
 	struct stat st;
 	int n;
 
-	if (cgroup[0] == '/' || cgroup[0] == '.')
+	if (mr_cgroup_is_path(cgroup))
 		n = snprintf(dir, dirlen, "%s", cgroup);
 	else
 		n = snprintf(dir, dirlen, "%s/%s", root, cgroup);

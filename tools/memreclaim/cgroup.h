@@ -51,6 +51,13 @@ int mr_parse_pressure(const char *text, struct mr_pressure *p, char *err,
 int mr_read_u64(const char *dir, const char *attr, uint64_t *v);
 
 /*
+ * Whether CGROUP names a path of its own: absolute, or starting "./" or
+ * "../" (from the current directory).  Anything else is a name under the
+ * cgroup root, ".hidden" included.
+ */
+bool mr_cgroup_is_path(const char *cgroup);
+
+/*
  * Resolve CGROUP (a path, or a name under the cgroup root) and check it is
  * a cgroup v2 directory with the memory controller.  Returns MR_OK or an
  * exit code with a message naming the file and the reason.  *id (if not

@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "common/size.h"
 #include "settings.h"
 
@@ -25,6 +27,8 @@ void mr_config_init(struct mr_config *c)
 	 * does not take more than a few CPUs from the workloads.
 	 */
 	c->workers = 4;
+	c->enabled = true;
+	c->log_level = 2;	/* info */
 	mr_params_default(&c->defaults);
 }
 
@@ -206,8 +210,12 @@ int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
 	switch (k->kind) {
 	case MR_SET_SIZE: {
 		char serr[128];
-		uint64_t v;
+		uint64_t v = 0;
 
+		if (k->unset_word && strcmp(value, k->unset_word) == 0) {
+			memcpy(field, &v, sizeof(v));
+			return 0;
+		}
 		if (tool_parse_size(value, &v, serr, sizeof(serr)) < 0)
 			return bad(err, errlen, key, value, serr);
 		if (k->min_one_page && v < p->page_size) {
@@ -226,6 +234,25 @@ int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
 		if (mr_parse_bool(value, &b) < 0)
 			return bad(err, errlen, key, value, k->want);
 		memcpy(field, &b, sizeof(b));
+		return 0;
+	}
+	case MR_SET_CHOICE:
+		for (int i = 0; k->choices[i]; i++)
+			if (strcmp(value, k->choices[i]) == 0) {
+				memcpy(field, &i, sizeof(i));
+				return 0;
+			}
+		return bad(err, errlen, key, value, k->want);
+	case MR_SET_LISTEN: {
+		char host[MR_LISTEN_MAX];
+		unsigned port;
+
+		if (strcmp(value, "none") == 0)
+			value = "";
+		else if (strlen(value) >= MR_LISTEN_MAX ||
+			 mr_parse_listen(value, host, sizeof(host), &port) < 0)
+			return bad(err, errlen, key, value, k->want);
+		snprintf(field, MR_LISTEN_MAX, "%s", value);
 		return 0;
 	}
 	case MR_SET_PATH:
@@ -400,7 +427,8 @@ int mr_config_parse(struct mr_config *c, const char *name, const char *text,
 		if (*s == '\0' || *s == '#')
 			continue;
 		if (*s == '[') {
-			char *close = strchr(s, ']');
+			/* The last ']': a pattern's own [ab] may come before it. */
+			char *close = strrchr(s, ']');
 			char *path;
 
 			if (!close || *trim(close + 1) != '\0' ||
@@ -487,4 +515,124 @@ int mr_config_load(struct mr_config *c, const char *path, char *err,
 	rc = mr_config_parse(c, path, text, err, errlen);
 	free(text);
 	return rc;
+}
+
+/* Append part (len bytes) to out at *n as one more path element. */
+static int push_element(char *out, size_t outlen, size_t *n, const char *part,
+			size_t len)
+{
+	if (*n + (*n ? 1 : 0) + len >= outlen)
+		return -1;
+	if (*n)
+		out[(*n)++] = '/';
+	memcpy(out + *n, part, len);
+	*n += len;
+	out[*n] = '\0';
+	return 0;
+}
+
+/* Drop the last element of out (for ".."); nothing left stays "". */
+static void pop_element(char *out, size_t *n)
+{
+	char *slash = strrchr(out, '/');
+
+	*n = slash ? (size_t)(slash - out) : 0;
+	out[*n] = '\0';
+}
+
+/* out = path's elements, "." and "" dropped, ".." taking one back. */
+static int lexical(const char *path, char *out, size_t outlen)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (const char *p = path; *p;) {
+		size_t len = strcspn(p, "/");
+
+		if (len == 2 && p[0] == '.' && p[1] == '.')
+			pop_element(out, &n);
+		else if (len && !(len == 1 && p[0] == '.') &&
+			 push_element(out, outlen, &n, p, len) < 0)
+			return -1;
+		p += len;
+		p += *p == '/';
+	}
+	return 0;
+}
+
+int mr_cgroup_path_normalize(const char *root, const char *path, char *out,
+			     size_t len)
+{
+	char joined[2 * MR_PATH_MAX + 2], full[2 * MR_PATH_MAX + 2];
+	char canon_root[MR_PATH_MAX];
+	size_t rootlen;
+
+	if (path[0] == '\0')
+		return -1;
+	if (path[0] == '/') {
+		snprintf(joined, sizeof(joined), "%s", path);
+	} else if (mr_cgroup_is_path(path)) {
+		char cwd[MR_PATH_MAX];
+
+		/* "./x" and "../x": from the current directory. */
+		if (!getcwd(cwd, sizeof(cwd)))
+			return -1;
+		snprintf(joined, sizeof(joined), "%s/%s", cwd, path);
+	} else {
+		snprintf(joined, sizeof(joined), "%s/%s", root, path);
+	}
+	if (lexical(root, canon_root, sizeof(canon_root)) < 0 ||
+	    lexical(joined, full, sizeof(full)) < 0)
+		return -1;
+	rootlen = strlen(canon_root);
+	/* Under the root: relative to it.  Elsewhere (the root too): absolute. */
+	if (strncmp(full, canon_root, rootlen) == 0 && full[rootlen] == '/' &&
+	    rootlen > 0) {
+		if (strlen(full + rootlen + 1) >= len)
+			return -1;
+		snprintf(out, len, "%s", full + rootlen + 1);
+		return 0;
+	}
+	if (strlen(full) + 2 > len)
+		return -1;
+	snprintf(out, len, "/%s", full);
+	return 0;
+}
+
+int mr_parse_listen(const char *s, char *host, size_t hostlen, unsigned *port)
+{
+	const char *colon, *start = s, *end;
+	unsigned char addr[16];
+	char *stop;
+	unsigned long p;
+	size_t n;
+	bool v6 = s[0] == '[';
+
+	if (v6) {
+		start = s + 1;
+		end = strchr(start, ']');
+		if (!end || end[1] != ':')
+			return -1;
+		colon = end + 1;
+	} else {
+		colon = strrchr(s, ':');
+		if (!colon)
+			return -1;
+		end = colon;
+	}
+	n = (size_t)(end - start);
+	if (n == 0 || n >= hostlen)
+		return -1;
+	memcpy(host, start, n);
+	host[n] = '\0';
+	if (inet_pton(v6 ? AF_INET6 : AF_INET, host, addr) != 1)
+		return -1;
+	if (colon[1] < '1' || colon[1] > '9')
+		return -1;
+	errno = 0;
+	p = strtoul(colon + 1, &stop, 10);
+	if (errno || *stop || p < 1 || p > 65535)
+		return -1;
+	*port = (unsigned)p;
+	return 0;
 }

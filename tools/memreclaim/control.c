@@ -88,6 +88,15 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 			 ctl->backoff_left_s > 0 ? ctl->backoff_left_s : 0);
 		return;
 	}
+	if (s->write_failed) {
+		/* Counts as a probe that found trouble: repeated, it doubles. */
+		start_backoff(p, ctl);
+		d->action = MR_BACKOFF_START;
+		d->reason = MR_WHY_WRITE_FAILED;
+		snprintf(d->why, sizeof(d->why), "the last write failed: back off %.0f s",
+			 ctl->backoff_left_s);
+		return;
+	}
 	if (d->pressure >= p->target) {
 		start_backoff(p, ctl);
 		d->action = MR_BACKOFF_START;

@@ -13,7 +13,6 @@
 struct mr_daemon_opts {
 	const char *root;		/* cgroup root */
 	const char *config_path;	/* NULL: none */
-	bool dry_run;			/* decide and log, write nothing */
 	bool check_config;		/* validate, print, exit */
 	long iterations;		/* stop after this many intervals; 0: never */
 	/* Command-line settings, applied over the file (key, value). */

@@ -31,7 +31,7 @@ static const char usage[] =
 	"run: the daemon (memreclaim(8) documents each setting and its default)\n"
 	"  -c, --config FILE      settings and [cgroup PATH] sections\n"
 	"      --check-config     validate, print the effective settings, exit\n"
-	"  -n, --dry-run          decide and log, write nothing\n"
+	"  -n, --dry-run          decide and log, write nothing (dry_run = yes)\n"
 	"      --iterations N     stop after N intervals\n";
 
 /* The option name of a setting: its key with '-' for '_'. */
@@ -58,6 +58,8 @@ static void print_usage(FILE *f)
 		char name[40];
 		int w;
 
+		if (mr_settings[i].flag_option)
+			continue;
 		option_name(name, sizeof(name), mr_settings[i].key);
 		w = 4 + (int)strlen(name) + (int)strlen(mr_settings[i].arg);
 		if (col && col + w > 76) {
@@ -115,12 +117,34 @@ static const struct option *long_options(void)
 
 	memcpy(opts, fixed, n * sizeof(fixed[0]));
 	for (size_t i = 0; i < mr_nsettings && i < MR_MAX_OVERRIDES - 1; i++) {
+		if (mr_settings[i].flag_option)
+			continue;	/* a fixed flag sets it (--dry-run) */
 		option_name(names[i], sizeof(names[i]), mr_settings[i].key);
 		opts[n++] = (struct option){ names[i], required_argument, NULL,
 					     OPT_SETTING + (int)i };
 	}
 	opts[n] = (struct option){ NULL, 0, NULL, 0 };
 	return opts;
+}
+
+/* A setting from the command line: -1 to go on, or the exit code. */
+static int add_override(struct mr_cli *o, const char *key, const char *value)
+{
+	size_t k = o->run.noverrides;
+
+	if (k == MR_MAX_OVERRIDES) {
+		fprintf(stderr, "memreclaim: too many settings\n");
+		return MR_EXIT_USAGE;
+	}
+	o->run.override_key[k] = key;
+	o->run.override_value[k] = value;
+	o->run.noverrides++;
+	/* reclaim takes swappiness too: which command it is for is checked later. */
+	if (strcmp(key, "swappiness") == 0)
+		o->swappiness = value;
+	else
+		o->run_options = true;
+	return -1;
 }
 
 /*
@@ -131,27 +155,12 @@ static int take_option(struct mr_cli *o, int opt)
 {
 	char *end;
 
-	if (opt >= OPT_SETTING) {
-		size_t k = o->run.noverrides;
-
-		if (k == MR_MAX_OVERRIDES) {
-			fprintf(stderr, "memreclaim: too many settings\n");
-			return MR_EXIT_USAGE;
-		}
-		o->run.override_key[k] = mr_settings[opt - OPT_SETTING].key;
-		o->run.override_value[k] = optarg;
-		o->run.noverrides++;
-		/* reclaim takes swappiness too: which command it is for is checked later. */
-		if (strcmp(o->run.override_key[k], "swappiness") == 0)
-			o->swappiness = optarg;
-		else
-			o->run_options = true;
-		return -1;
-	}
+	if (opt >= OPT_SETTING)
+		return add_override(o, mr_settings[opt - OPT_SETTING].key, optarg);
 	switch (opt) {
 	case 'c': o->run.config_path = optarg; o->run_options = true; break;
 	case 'C': o->run.check_config = true; o->run_options = true; break;
-	case 'n': o->run.dry_run = true; o->run_options = true; break;
+	case 'n': return add_override(o, "dry_run", "yes");
 	case 'I':
 		errno = 0;
 		o->run.iterations = strtol(optarg, &end, 10);

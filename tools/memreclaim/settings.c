@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "log.h"
 
 #define PARAM(f) offsetof(struct mr_params, f)
 #define CONF(f) offsetof(struct mr_config, f)
@@ -54,6 +55,25 @@ const struct mr_setting mr_settings[] = {
 	  .arg = "FILE" },
 	{ .key = "json_file", .global = true, .kind = MR_SET_PATH,
 	  .offset = CONF(json_file), .want = "an absolute path", .arg = "FILE" },
+	/* The safety rails: each is read again on SIGHUP. */
+	{ .key = "enabled", .global = true, .kind = MR_SET_BOOL,
+	  .offset = CONF(enabled), .want = "yes or no", .arg = "yes|no" },
+	{ .key = "dry_run", .global = true, .kind = MR_SET_BOOL,
+	  .offset = CONF(dry_run), .want = "yes or no", .arg = "yes|no",
+	  .flag_option = true },
+	{ .key = "budget", .global = true, .kind = MR_SET_SIZE,
+	  .offset = CONF(budget), .unset_word = "none", .arg = "SIZE|none" },
+	{ .key = "swap_budget", .global = true, .kind = MR_SET_SIZE,
+	  .offset = CONF(swap_budget), .unset_word = "none", .arg = "SIZE|none" },
+	{ .key = "kill_switch", .global = true, .kind = MR_SET_PATH,
+	  .offset = CONF(kill_switch), .want = "an absolute path", .arg = "FILE" },
+	{ .key = "listen", .global = true, .kind = MR_SET_LISTEN,
+	  .offset = CONF(listen),
+	  .want = "ADDR:PORT, a numeric IPv4 address or [IPv6] (127.0.0.1:9465), or none",
+	  .arg = "ADDR:PORT" },
+	{ .key = "log_level", .global = true, .kind = MR_SET_CHOICE,
+	  .offset = CONF(log_level), .choices = mr_level_names,
+	  .want = "error, warning, info or debug", .arg = "LEVEL" },
 };
 
 const size_t mr_nsettings = sizeof(mr_settings) / sizeof(mr_settings[0]);
