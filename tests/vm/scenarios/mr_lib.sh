@@ -5,6 +5,18 @@
 
 CG=/sys/fs/cgroup
 
+# The scenarios read the daemon's lines for each write, back-off and
+# decision, which are debug lines (log_level): every `memreclaim run`
+# here logs at debug level.
+memreclaim() {
+	if [ "$1" = run ]; then
+		shift
+		command memreclaim run --log-level debug "$@"
+	else
+		command memreclaim "$@"
+	fi
+}
+
 setup_swap() {
 	mkswap /dev/vda >/dev/null || fail "mkswap"
 	swapon /dev/vda || fail "swapon"
