@@ -148,6 +148,17 @@ grep -qF "memreclaim_build_info{version=\"$version\"} 1" "$work/fail.prom" &&
 	ok "build_info, last interval's timestamp, dry-run flag" ||
 	bad "host metrics: $(grep -v cgroup= "$work/fail.prom" | grep -v '^#')"
 
+# A cgroup whose files fail to read shows state error with the reason
+# (was: "starting").
+make_cgroup unreadable
+rm "$root/unreadable/memory.stat"; mkdir "$root/unreadable/memory.stat"
+"$mr" --cgroup-root "$root" run --interval 100ms --iterations 3 \
+	--prometheus-file "$work/read.prom" unreadable 2> "$work/read.log"
+grep -qF 'memreclaim_cgroup_state{cgroup="unreadable",state="error",error="cannot read its memory files: Is a directory; skipped"} 1' \
+	"$work/read.prom" && [ "$(grep -c 'cannot read' "$work/read.log")" = 1 ] &&
+	ok "a cgroup whose files fail to read: state error with the reason, logged once" ||
+	bad "read failure: $(grep cgroup_state "$work/read.prom"; cat "$work/read.log")"
+
 # --- log rate limit: 30 cgroups failing at once --------------------------
 for i in $(seq 30); do
 	make_cgroup "bad.slice/s$i.service"

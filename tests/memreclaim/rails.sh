@@ -56,6 +56,15 @@ free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1
 make_cgroup a
 make_cgroup b
 
+# --- --check-config shows the rails ---------------------------------------
+out=$("$mr" --cgroup-root "$root" run --check-config --listen 127.0.0.1:9 --budget 1G \
+	--kill-switch /run/x --log-level debug --dry-run a 2>&1); rc=$?
+[ $rc = 0 ] && contains "$out" -x 'dry_run yes' && contains "$out" -x 'budget 1.0 GiB' &&
+	contains "$out" -x 'swap_budget none' && contains "$out" -x 'listen 127.0.0.1:9' &&
+	contains "$out" -x 'log_level debug' && contains "$out" -x 'kill_switch /run/x' &&
+	contains "$out" -x 'enabled yes' && ok "--check-config prints the rails' settings" ||
+	bad "--check-config: rc $rc: $out"
+
 # --- dry_run and enabled in the config, and reloaded ---------------------
 conf=$work/rails.conf
 write_conf() { # extra lines...

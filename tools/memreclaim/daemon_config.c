@@ -155,9 +155,22 @@ static void print_setting(const struct mr_setting *k, const void *where)
 		uint64_t v;
 
 		memcpy(&v, field, sizeof(v));
-		tool_format_size(text, sizeof(text), (double)v);
+		if (v == 0 && k->unset_word)
+			snprintf(text, sizeof(text), "%s", k->unset_word);
+		else
+			tool_format_size(text, sizeof(text), (double)v);
 		break;
 	}
+	case MR_SET_CHOICE: {
+		int v;
+
+		memcpy(&v, field, sizeof(v));
+		snprintf(text, sizeof(text), "%s", k->choices[v]);
+		break;
+	}
+	case MR_SET_LISTEN:
+		snprintf(text, sizeof(text), "%s", field[0] ? field : "none");
+		break;
 	case MR_SET_BOOL: {
 		bool b;
 
