@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "memreclaim/config.h"
+#include "memreclaim/daemon.h"
 #include "memreclaim/settings.h"
 #include "memreclaim/control.h"
 #include "harness.h"

@@ -26,9 +26,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cgroup.h"
 #include "control.h"
 
-#define MR_PATH_MAX 4096
 #define MR_LISTEN_MAX 64
 
 struct mr_cgroup_conf {
@@ -81,10 +81,6 @@ struct mr_cgroup_conf *mr_config_room(struct mr_config *c);
 int mr_config_parse(struct mr_config *c, const char *name, const char *text,
 		    char *err, size_t errlen);
 
-/* Read and parse a file; -1 with the reason (unreadable, too large, ...). */
-int mr_config_load(struct mr_config *c, const char *path, char *err,
-		   size_t errlen);
-
 /*
  * Set one key from a string, as the file and the command line do; scope
  * is a cgroup's params or NULL for a global key.  Returns 0, or -1 with
@@ -121,16 +117,6 @@ void mr_config_drop_duplicates(struct mr_config *c);
 /* Add a cgroup (from the command line) with the global defaults. */
 int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,
 			 size_t errlen);
-
-/*
- * A cgroup path as one spelling: relative to root (a path under root, as
- * absolute, loses it), with no "//", "." or trailing "/", and ".."
- * resolved by name (cgroupfs has no symbolic links).  A relative path is
- * always under root, whatever it starts with.  Returns 0, or -1 if it
- * does not fit in len or is empty after it.
- */
-int mr_cgroup_path_normalize(const char *root, const char *path, char *out,
-			     size_t len);
 
 /*
  * ADDR:PORT as the listen setting takes it: a numeric IPv4 address or an

@@ -25,6 +25,15 @@ struct mr_daemon_opts {
 };
 
 /*
+ * Read and parse a configuration file into c, on top of what c holds; -1
+ * with the reason (unreadable, too large, a NUL byte, a bad line).
+ */
+int mr_config_load(struct mr_config *c, const char *path, char *err,
+		   size_t errlen);
+
+#define MR_CONFIG_MAX_BYTES (1 << 20)
+
+/*
  * Build the effective configuration: the file, then the command-line
  * cgroups, then the command-line settings (for every cgroup).  Returns 0,
  * or an exit code with a message on stderr.

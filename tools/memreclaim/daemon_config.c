@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* The daemon's effective configuration: file, command line, reload. */
+#include <errno.h>
+#include <fcntl.h>
 #include <glob.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cgroup.h"
 #include "common/size.h"
@@ -53,6 +56,53 @@ int mr_daemon_config(const struct mr_daemon_opts *o, struct mr_config *c)
 		}
 	}
 	return MR_OK;
+}
+
+int mr_config_load(struct mr_config *c, const char *path, char *err,
+		   size_t errlen)
+{
+	struct stat st;
+	char *text;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int rc;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		close(fd);
+		return -1;
+	}
+	if (st.st_size > MR_CONFIG_MAX_BYTES) {
+		snprintf(err, errlen, "%s: larger than %d bytes", path, MR_CONFIG_MAX_BYTES);
+		close(fd);
+		return -1;
+	}
+	text = malloc((size_t)st.st_size + 1);
+	if (!text) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		close(fd);
+		return -1;
+	}
+	n = read(fd, text, (size_t)st.st_size);
+	close(fd);
+	if (n != st.st_size) {
+		snprintf(err, errlen, "%s: short read", path);
+		free(text);
+		return -1;
+	}
+	text[n] = '\0';
+	if (strlen(text) != (size_t)n) {
+		snprintf(err, errlen, "%s: contains a NUL byte", path);
+		free(text);
+		return -1;
+	}
+	rc = mr_config_parse(c, path, text, err, errlen);
+	free(text);
+	return rc;
 }
 
 bool mr_is_pattern(const char *path)
@@ -331,38 +381,6 @@ int mr_adopt_config(struct daemon *d, const struct mr_config *fresh)
 	return 0;
 }
 
-/* dir's identity (device, inode); false if it is not a directory now. */
-static bool identity(const char *dir, uint64_t *dev, uint64_t *ino)
-{
-	struct stat st;
-
-	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-		return false;
-	*dev = (uint64_t)st.st_dev;
-	*ino = (uint64_t)st.st_ino;
-	return true;
-}
-
-/* The daemon's cgroup path in the unified hierarchy ("0::PATH"), or "". */
-static void self_path(char *out, size_t len)
-{
-	char line[MR_PATH_MAX + 8];
-	FILE *f = fopen("/proc/self/cgroup", "re");
-
-	out[0] = '\0';
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		if (strncmp(line, "0::", 3) != 0)
-			continue;
-		line[strcspn(line, "\n")] = '\0';
-		if (strlen(line + 3) < len)
-			memcpy(out, line + 3, strlen(line + 3) + 1);
-		break;
-	}
-	fclose(f);
-}
-
 void mr_self_cgroup(const char *root, uint64_t *dev, uint64_t *ino)
 {
 	const char *named = getenv("MEMRECLAIM_SELF_CGROUP");
@@ -372,7 +390,7 @@ void mr_self_cgroup(const char *root, uint64_t *dev, uint64_t *ino)
 	if (named && *named)
 		snprintf(path, sizeof(path), "%s", named);
 	else
-		self_path(path, sizeof(path));
+		mr_self_cgroup_path(path, sizeof(path));
 	if (!path[0])
 		return;
 	/*
@@ -382,11 +400,11 @@ void mr_self_cgroup(const char *root, uint64_t *dev, uint64_t *ino)
 	 */
 	if (strcmp(path, "/") != 0) {
 		snprintf(dir, sizeof(dir), "%s%s", root, path);
-		if (identity(dir, dev, ino))
+		if (mr_dir_identity(dir, dev, ino))
 			return;
 	}
 	snprintf(dir, sizeof(dir), "/sys/fs/cgroup%s", strcmp(path, "/") ? path : "");
-	if (!identity(dir, dev, ino) || !tool_sysfs_exists(dir, "cgroup.controllers"))
+	if (!mr_dir_identity(dir, dev, ino) || !tool_sysfs_exists(dir, "cgroup.controllers"))
 		*dev = *ino = 0;
 }
 
@@ -446,7 +464,7 @@ size_t mr_drop_same_cgroups(struct mr_config *c, const char *root,
 			snprintf(dir, sizeof(dir), "%s%s%s", p[0] == '/' ? "" : root,
 				 p[0] == '/' ? "" : "/", p);
 			id[i].pos = i;
-			if (!identity(dir, &id[i].dev, &id[i].ino))
+			if (!mr_dir_identity(dir, &id[i].dev, &id[i].ino))
 				id[i].dev = id[i].ino = 0;
 		}
 		self = mark_same(id, c->ncgroups, drop, self_dev, self_ino);

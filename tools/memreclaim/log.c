@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-const char *const mr_level_names[] = { "error", "warning", "info", "debug", NULL };
 static const enum mr_level level_of[] = { LOG_ERR, LOG_WARN, LOG_INFO, LOG_DEBUG };
 
 /* Read by every thread that logs: an atomic, set by the main thread. */

@@ -15,10 +15,10 @@
 /* journald priorities. */
 enum mr_level { LOG_ERR = 3, LOG_WARN = 4, LOG_INFO = 6, LOG_DEBUG = 7 };
 
-/* The log_level setting's words, finest last; NULL-ended. */
-extern const char *const mr_level_names[];
-
-/* Log what is at or above mr_level_names[index] (default: info). */
+/*
+ * Log what is at or above the level of the log_level setting's index
+ * (settings.c: error, warning, info, debug; default info).
+ */
 void mr_log_set_level(int index);
 
 /* One line, unless finer than the level. */

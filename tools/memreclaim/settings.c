@@ -4,10 +4,12 @@
 #include <string.h>
 
 #include "config.h"
-#include "log.h"
 
 #define PARAM(f) offsetof(struct mr_params, f)
 #define CONF(f) offsetof(struct mr_config, f)
+
+/* log_level's words, coarsest first: log.c's mr_log_set_level() takes the index. */
+static const char *const log_levels[] = { "error", "warning", "info", "debug", NULL };
 
 const struct mr_setting mr_settings[] = {
 	{ .key = "interval", .global = true, .kind = MR_SET_DURATION,
@@ -72,7 +74,7 @@ const struct mr_setting mr_settings[] = {
 	  .want = "ADDR:PORT, a numeric IPv4 address or [IPv6] (127.0.0.1:9465), or none",
 	  .arg = "ADDR:PORT" },
 	{ .key = "log_level", .global = true, .kind = MR_SET_CHOICE,
-	  .offset = CONF(log_level), .choices = mr_level_names,
+	  .offset = CONF(log_level), .choices = log_levels,
 	  .want = "error, warning, info or debug", .arg = "LEVEL" },
 };
 

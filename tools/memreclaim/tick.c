@@ -13,50 +13,12 @@
 #include "daemon_int.h"
 #include "writers.h"
 
-/* "some" stall total of DIR/FILE in microseconds. */
-static int read_stall(const char *dir, const char *file, uint64_t *us)
-{
-	char text[512], err[128];
-	struct mr_pressure p;
-	int n = tool_sysfs_read(dir, file, text, sizeof(text));
-
-	if (n < 0)
-		return n;
-	if (mr_parse_pressure(text, &p, err, sizeof(err)) < 0)
-		return -EINVAL;
-	*us = p.some.total;
-	return 0;
-}
-
-static int read_stat(const char *dir, struct mr_stat *s)
-{
-	static char text[MR_STAT_TEXT];
-	char err[128];
-	int n = tool_sysfs_read(dir, "memory.stat", text, sizeof(text));
-
-	if (n < 0)
-		return n;
-	return mr_parse_stat(text, s, err, sizeof(err)) < 0 ? -EINVAL : 0;
-}
-
 static uint64_t stat_or_zero(const struct mr_stat *s, const char *key)
 {
 	uint64_t v = 0;
 
 	mr_stat_get(s, key, &v);
 	return v;
-}
-
-/* The larger of memory.min and memory.low ("max" reads as all; absent: 0). */
-static uint64_t protection(const char *dir)
-{
-	uint64_t min = 0, low = 0;
-
-	if (mr_read_u64(dir, "memory.min", &min) < 0)
-		min = 0;
-	if (mr_read_u64(dir, "memory.low", &low) < 0)
-		low = 0;
-	return min > low ? min : low;
 }
 
 /*
@@ -84,21 +46,6 @@ static void clear_error(struct cg_state *c, bool write)
 	c->error[0] = '\0';
 }
 
-/*
- * The one writer of memory.zswap.max (a limit, "max" for none): for the
- * tuning and for putting back what the daemon changed.
- */
-static int write_zswap_max(const char *dir, uint64_t limit)
-{
-	char val[32];
-
-	if (limit == MR_NO_LIMIT)
-		snprintf(val, sizeof(val), "max");
-	else
-		snprintf(val, sizeof(val), "%" PRIu64, limit);
-	return tool_sysfs_write(dir, "memory.zswap.max", val);
-}
-
 static void format_limit(char *out, size_t len, uint64_t limit)
 {
 	if (limit == MR_NO_LIMIT)
@@ -117,7 +64,7 @@ void mr_restore_cgroup(struct cg_state *c)
 	    !tool_sysfs_exists(c->dir, "memory.zswap.max"))
 		return;
 	format_limit(to, sizeof(to), c->zswap_orig);
-	rc = write_zswap_max(c->dir, c->zswap_orig);
+	rc = mr_write_zswap_max(c->dir, c->zswap_orig);
 	if (rc < 0)
 		mr_log(LOG_ERR, "%s/memory.zswap.max: cannot put back %s: %s", c->dir, to,
 		       strerror(-rc));
@@ -185,7 +132,7 @@ static void tune_zswap(struct daemon *d, struct cg_state *c,
 		       d->paused ? "kill switch on" : "dry run", from, to, why);
 		return;
 	}
-	rc = write_zswap_max(c->dir, new_max);
+	rc = mr_write_zswap_max(c->dir, new_max);
 	if (rc < 0) {
 		snprintf(what, sizeof(what), "memory.zswap.max: write failed: %s",
 			 strerror(-rc));
@@ -427,13 +374,13 @@ static bool read_cgroup(struct daemon *d, struct cg_state *c, struct reading *r)
 	c->present = true;
 	c->recheck = false;
 	follow_identity(c, id);
-	rc = read_stall(c->dir, "memory.pressure", &r->stall);
+	rc = mr_read_stall(c->dir, "memory.pressure", &r->stall);
 	/* No io.pressure (no io controller) reads as ENOENT: no io term. */
-	r->io_ok = rc == 0 && p->io_pressure && read_stall(c->dir, "io.pressure", &r->io) == 0;
+	r->io_ok = rc == 0 && p->io_pressure && mr_read_stall(c->dir, "io.pressure", &r->io) == 0;
 	if (rc == 0)
 		rc = mr_read_u64(c->dir, "memory.current", &c->current);
 	if (rc == 0)
-		rc = read_stat(c->dir, &r->st);
+		rc = mr_read_stat(c->dir, &r->st);
 	if (rc == 0 && p->zswap_tuning &&
 	    mr_read_u64(c->dir, "memory.swap.current", &r->swap_current) < 0)
 		r->swap_current = 0;
@@ -477,7 +424,7 @@ static void take_sample(struct cg_state *c, const struct reading *r, double now,
 	s->current = c->current;
 	s->reclaimed_last = c->reclaimed_last;
 	s->asked_last = c->asked_last;
-	s->protected_bytes = protection(c->dir);
+	s->protected_bytes = mr_read_protection(c->dir);
 	s->short_last = c->short_last;
 	s->write_failed = c->write_failed;
 	c->prev_stall_us = r->stall;
