@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# CLI outputs of memreclaim on a fixed fake tree, for a before/after diff.
+# The outputs of 26 memreclaim invocations (help, stat, zswap, reclaim, run
+# --check-config, bad input) on a fixed fake tree, for a before/after diff
+# of a change that must not change them (issue 41: memreclaim in layers).
+# usage: tests/memreclaim/cli_outputs.sh MEMRECLAIM OUTFILE
 mr=$1 out=$2 work=/tmp/cliout/tree
 rm -rf $work; mkdir -p $work/cg/a $work/cg/g.slice/s1.service
 root=$work/cg

@@ -388,7 +388,7 @@ void mr_self_cgroup(const char *root, uint64_t *dev, uint64_t *ino)
 
 	*dev = *ino = 0;
 	if (named && *named)
-		snprintf(path, sizeof(path), "%s", named);
+		snprintf(path, sizeof(path), "%s%s", named[0] == '/' ? "" : "/", named);
 	else
 		mr_self_cgroup_path(path, sizeof(path));
 	if (!path[0])

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "stop.h"
 
 struct mr_http {
 	int fd;
@@ -183,6 +184,8 @@ static void *http_thread(void *arg)
 struct mr_http *mr_http_start(const char *listen_at, char *err, size_t errlen)
 {
 	struct mr_http *h = calloc(1, sizeof(*h));
+	sigset_t old;
+	bool started;
 
 	if (!h) {
 		snprintf(err, errlen, "out of memory");
@@ -194,7 +197,10 @@ struct mr_http *mr_http_start(const char *listen_at, char *err, size_t errlen)
 		return NULL;
 	}
 	pthread_mutex_init(&h->lock, NULL);
-	if (pthread_create(&h->thread, NULL, http_thread, h) != 0) {
+	mr_block_signals(&old);	/* they are the main thread's */
+	started = pthread_create(&h->thread, NULL, http_thread, h) == 0;
+	mr_restore_signals(&old);
+	if (!started) {
 		snprintf(err, errlen, "cannot start its thread");
 		close(h->fd);
 		pthread_mutex_destroy(&h->lock);

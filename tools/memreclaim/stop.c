@@ -2,6 +2,7 @@
 /* The daemon's signals (stop.h). */
 #include "stop.h"
 
+#include <pthread.h>
 #include <string.h>
 
 volatile sig_atomic_t mr_stop_requested;
@@ -45,4 +46,22 @@ void mr_handle_signals(void)
 	sigaction(SIGUSR2, &sa, NULL);
 	sa.sa_handler = on_interrupt;
 	sigaction(MR_SIGNAL_INTERRUPT, &sa, NULL);
+}
+
+void mr_block_signals(sigset_t *old)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGUSR1);
+	sigaddset(&set, SIGUSR2);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+void mr_restore_signals(const sigset_t *old)
+{
+	pthread_sigmask(SIG_SETMASK, old, NULL);
 }

@@ -47,6 +47,17 @@ static inline void mr_flag_set(volatile sig_atomic_t *flag, int value)
 #define MR_SIGNAL_INTERRUPT (SIGRTMIN + 1)
 
 /*
+ * Block, in the calling thread, the signals the main thread acts on
+ * (SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2), keeping the old mask in
+ * *old; mr_restore_signals() puts it back.  Around pthread_create(), so
+ * that the helper threads (writers, endpoint) inherit the block and those
+ * signals always wake the main thread from its sleep at once, whichever
+ * thread the kernel would have picked.  MR_SIGNAL_INTERRUPT stays open.
+ */
+void mr_block_signals(sigset_t *old);
+void mr_restore_signals(const sigset_t *old);
+
+/*
  * Install the handlers (SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2), without SA_RESTART, so that a signal cuts a sleep
  * (and a memory.reclaim write) short and is acted on at once.
  */

@@ -114,6 +114,10 @@ static void *worker(void *arg)
 /* Start the workers at indexes up to w->want that are not running (locked). */
 static void start_missing(struct mr_writers *w)
 {
+	sigset_t old;
+
+	/* The workers leave the daemon's signals to the main thread. */
+	mr_block_signals(&old);
 	for (unsigned i = 0; i < w->want; i++) {
 		struct slot *s = &w->slot[i];
 
@@ -130,6 +134,7 @@ static void start_missing(struct mr_writers *w)
 			break;
 		s->started = true;
 	}
+	mr_restore_signals(&old);
 }
 
 struct mr_writers *mr_writers_start(unsigned n)
@@ -144,9 +149,8 @@ struct mr_writers *mr_writers_start(unsigned n)
 	pthread_cond_init(&w->work, NULL);
 	pthread_cond_init(&w->done, NULL);
 	/*
-	 * Workers take the daemon's signals as the main thread does: a signal
-	 * that lands on one only sets a flag, and ends the write it was
-	 * making (EINTR), which mr_write_reclaim() then resumes.
+	 * Workers block the signals the main thread acts on; the daemon ends
+	 * their writes with MR_SIGNAL_INTERRUPT (EINTR), sent to each.
 	 */
 	pthread_mutex_lock(&w->lock);
 	w->want = n;
