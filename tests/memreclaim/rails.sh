@@ -187,6 +187,22 @@ wait $zpid
 	ok "memory.zswap.max lowered to 0, put back to max on SIGTERM" ||
 	bad "zswap.max after SIGTERM: $(cat "$root/z/memory.zswap.max")"
 
+# A memory.zswap.max write that fails (a read-only sysfs file holding a
+# number: EACCES) backs the cgroup off as a failed memory.reclaim write does.
+ro=/sys/kernel/mm/transparent_hugepage/hpage_pmd_size
+if [ -r "$ro" ]; then
+	make_cgroup zf
+	ln -s "$ro" "$root/zf/memory.zswap.max"
+	echo 104857600 > "$root/zf/memory.swap.current"
+	cp "$root/z/memory.stat" "$root/zf/memory.stat"
+	"$mr" --cgroup-root "$root" run --interval 100ms --zswap-tuning yes --iterations 12 \
+		--prometheus-file "$work/zf.prom" zf 2> "$work/zf.log"
+	n=$(prom "$work/zf.prom" 'memreclaim_backoffs_write_failed_total{cgroup="zf"}')
+	[ "$(grep -c 'zf: memory.zswap.max: write failed: Permission denied; backing off' "$work/zf.log")" = 1 ] &&
+		[ "${n:-0}" -ge 1 ] && ok "a failed memory.zswap.max write: logged once, backed off ($n)" ||
+		bad "zswap.max write failure: ${n:-no} back-offs: $(cat "$work/zf.log")"
+fi
+
 # --- log levels ------------------------------------------------------------
 out=$("$mr" --cgroup-root "$root" run --interval 100ms --iterations 2 --log-level warning a 2>&1); rc=$?
 [ $rc = 0 ] && [ -z "$out" ] && ok "log_level warning: no info lines" || bad "log_level warning: $out"

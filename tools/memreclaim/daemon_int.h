@@ -48,7 +48,7 @@ struct cg_state {
 	bool short_last;	/* the last write ended in EAGAIN */
 	bool write_failed;	/* the last write failed: back off (control.h) */
 	char error[200];	/* the failure while state is MR_CG_ERROR */
-	bool error_is_write;	/* it was a write (else a read) */
+	int error_source;	/* MR_ERR_*: what failed */
 	/*
 	 * memory.zswap.max as it was before the daemon first moved it:
 	 * restored when the daemon stops or stops watching the cgroup.
@@ -76,6 +76,9 @@ struct cg_state {
 	uint64_t backoffs_pressure, backoffs_refaults, backoffs_unreclaimable;
 	uint64_t backoffs_write_failed;
 };
+
+/* What a cgroup's error came from: it clears when that works again. */
+enum { MR_ERR_READ, MR_ERR_RECLAIM, MR_ERR_ZSWAP };
 
 /* A write job of a cgroup no longer watched, freed once its write ends. */
 struct orphan {

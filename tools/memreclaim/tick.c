@@ -22,25 +22,26 @@ static uint64_t stat_or_zero(const struct mr_stat *s, const char *key)
 }
 
 /*
- * c is in error for `what` (a file and the reason): counted each time,
- * logged when it starts or its reason changes, not at each interval it
- * repeats.  It lasts until the same kind of access works again.
+ * c is in error for `what` (a file and the reason) from one kind of
+ * access (MR_ERR_*): counted each time, logged when it starts or its
+ * reason changes, not at each interval it repeats.  It lasts until that
+ * kind of access works again.
  */
-static void set_error(struct cg_state *c, bool write, const char *what)
+static void set_error(struct cg_state *c, int source, const char *what)
 {
 	c->errors++;
 	if (strcmp(c->error, what) != 0)
-		mr_log_limited(write ? MR_KIND_WRITE_FAILED : MR_KIND_READ_FAILED,
+		mr_log_limited(source == MR_ERR_READ ? MR_KIND_READ_FAILED : MR_KIND_WRITE_FAILED,
 			       tool_now_s(), LOG_ERR, "%s: %s", c->dir, what);
 	snprintf(c->error, sizeof(c->error), "%s", what);
-	c->error_is_write = write;
+	c->error_source = source;
 	c->state = MR_CG_ERROR;
 }
 
-/* A read (write false) or write worked: an error of that kind is over. */
-static void clear_error(struct cg_state *c, bool write)
+/* An access of kind source worked: an error of that kind is over. */
+static void clear_error(struct cg_state *c, int source)
 {
-	if (!c->error[0] || c->error_is_write != write)
+	if (!c->error[0] || c->error_source != source)
 		return;
 	mr_log(LOG_INFO, "%s: recovered (was: %s)", c->dir, c->error);
 	c->error[0] = '\0';
@@ -134,12 +135,14 @@ static void tune_zswap(struct daemon *d, struct cg_state *c,
 	}
 	rc = mr_write_zswap_max(c->dir, new_max);
 	if (rc < 0) {
-		snprintf(what, sizeof(what), "memory.zswap.max: write failed: %s",
+		snprintf(what, sizeof(what), "memory.zswap.max: write failed: %s; backing off",
 			 strerror(-rc));
-		set_error(c, true, what);
+		/* Backed off as a failed memory.reclaim write is. */
+		c->write_failed = true;
+		set_error(c, MR_ERR_ZSWAP, what);
 		return;
 	}
-	clear_error(c, true);
+	clear_error(c, MR_ERR_ZSWAP);
 	if (!c->zswap_moved) {
 		c->zswap_orig = z.zswap_max;
 		c->zswap_moved = true;
@@ -234,7 +237,7 @@ static void reclaim(struct daemon *d, struct cg_state *c, const struct mr_decisi
 	}
 	job = prepare_job(c, bytes, dec->why, st);
 	if (!job) {
-		set_error(c, true, "out of memory for a write");
+		set_error(c, MR_ERR_RECLAIM, "out of memory for a write");
 		return;
 	}
 	mr_writers_submit(d->writers, job);
@@ -290,7 +293,7 @@ static void write_failed(struct cg_state *c, int rc)
 	snprintf(what, sizeof(what), "memory.reclaim: write failed: %s; backing off",
 		 strerror(-rc));
 	c->write_failed = true;
-	set_error(c, true, what);
+	set_error(c, MR_ERR_RECLAIM, what);
 }
 
 bool mr_collect_write(struct cg_state *c)
@@ -310,7 +313,7 @@ bool mr_collect_write(struct cg_state *c)
 		return true;
 	}
 	/* EAGAIN (the kernel gave up short) is an answer the decision reads. */
-	clear_error(c, true);
+	clear_error(c, MR_ERR_RECLAIM);
 	c->reclaimed_last = job->reclaimed;
 	c->asked_last = job->req.bytes;
 	c->short_last = job->rc == -EAGAIN;
@@ -393,10 +396,10 @@ static bool read_cgroup(struct daemon *d, struct cg_state *c, struct reading *r)
 		c->recheck = true;
 		snprintf(what, sizeof(what), "cannot read its memory files: %s; skipped",
 			 strerror(-rc));
-		set_error(c, false, what);
+		set_error(c, MR_ERR_READ, what);
 		return false;
 	}
-	clear_error(c, false);
+	clear_error(c, MR_ERR_READ);
 	r->refaults = stat_or_zero(&r->st, "workingset_refault_anon") +
 		      stat_or_zero(&r->st, "workingset_refault_file");
 	return true;
@@ -510,7 +513,9 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now)
 	mr_control(p, &c->ctl, &s, &dec);
 	c->pressure = dec.pressure;
 	snprintf(c->why, sizeof(c->why), "%s", dec.why);
-	if (p->zswap_tuning)
+	/* Not while backing off from a failed write: that write may be this one. */
+	if (p->zswap_tuning && !(c->error[0] && c->error_source != MR_ERR_READ &&
+				 (dec.action == MR_BACKING_OFF || dec.action == MR_BACKOFF_START)))
 		tune_zswap(d, c, &r.st, r.swap_current);
 	act(d, c, &dec, &r.st);
 }
