@@ -488,6 +488,8 @@ static void config_errors(void)
 	config_bad("budget = lots\n", "budget = 'lots'");
 	config_bad("budget = -1\n", "budget");
 	config_bad("swap_budget = 1MB\n", "swap_budget");
+	config_bad("budget = 100\n", "budget = '100': at least one page, or none");
+	config_bad("swap_budget = 1K\n", "at least one page, or none");
 	config_bad("enabled = maybe\n", "yes or no");
 	config_bad("dry_run = 2\n", "yes or no");
 	config_bad("kill_switch = off\n", "absolute path");
@@ -523,6 +525,9 @@ static void config_rails(void)
 	CHECK_EQ(c.ncgroups, 1);
 	CHECK(strcmp(c.cgroup[0].path, "x.slice/[ab].service") == 0);
 	CHECK(mr_config_set(&c, NULL, "listen", "none", err, sizeof(err)) == 0);
+	/* 0 is none, as the word is. */
+	CHECK(mr_config_set(&c, NULL, "budget", "0", err, sizeof(err)) == 0);
+	CHECK_EQ(c.budget, 0);
 	CHECK(c.listen[0] == '\0');
 	mr_config_free(&c);
 }

@@ -140,7 +140,8 @@ int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
 		}
 		if (tool_parse_size(value, &v, serr, sizeof(serr)) < 0)
 			return bad(err, errlen, key, value, serr);
-		if (k->min_one_page && v < p->page_size) {
+		/* 0 is "none" where the setting has that word. */
+		if (k->min_one_page && v < p->page_size && !(v == 0 && k->unset_word)) {
 			char page[24], why[64];
 
 			tool_format_size(page, sizeof(page), (double)p->page_size);
