@@ -189,6 +189,27 @@ wait $zpid
 [ "$(head -c 3 "$root/z/memory.zswap.max")" = max ] && grep -q 'memory.zswap.max put back to max' "$work/z.log" &&
 	ok "memory.zswap.max lowered to 0, put back to max on SIGTERM" ||
 	bad "zswap.max after SIGTERM: $(cat "$root/z/memory.zswap.max")"
+# zswap_tuning turned off by a reload: the limit goes back then.
+echo max > "$root/z/memory.zswap.max"
+printf 'interval = 100ms
+[cgroup z]
+zswap_tuning = yes
+' > "$work/z.conf"
+"$mr" --cgroup-root "$root" run -c "$work/z.conf" 2> "$work/z2.log" &
+zpid=$!
+zero2() { grep -q 'z: memory.zswap.max max -> 0 B' "$work/z2.log"; }
+wait_for "zswap.max lowered again" "$work/z2.log" zero2
+printf 'interval = 100ms
+[cgroup z]
+zswap_tuning = no
+' > "$work/z.conf"
+kill -HUP $zpid
+back() { grep -q 'memory.zswap.max put back to max' "$work/z2.log"; }
+wait_for "zswap.max put back after zswap_tuning = no" "$work/z2.log" back &&
+	[ "$(head -c 3 "$root/z/memory.zswap.max")" = max ] &&
+	ok "zswap_tuning = no on SIGHUP: memory.zswap.max put back at once"
+kill -TERM $zpid
+wait $zpid
 
 # A memory.zswap.max write that fails (a read-only sysfs file holding a
 # number: EACCES) backs the cgroup off as a failed memory.reclaim write does.

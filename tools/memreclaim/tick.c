@@ -513,6 +513,9 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now)
 	mr_control(p, &c->ctl, &s, &dec);
 	c->pressure = dec.pressure;
 	snprintf(c->why, sizeof(c->why), "%s", dec.why);
+	/* Tuning turned off by a reload: the limit it moved goes back. */
+	if (!p->zswap_tuning && c->zswap_moved && !d->conf.dry_run && !d->paused)
+		mr_restore_cgroup(c);
 	/* Not while backing off from a failed write: that write may be this one. */
 	if (p->zswap_tuning && !(c->error[0] && c->error_source != MR_ERR_READ &&
 				 (dec.action == MR_BACKING_OFF || dec.action == MR_BACKOFF_START)))
