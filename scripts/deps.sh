@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install the Debian 12 packages a task needs, and only those missing.
-# usage: scripts/deps.sh GROUP...   (groups: build test bench vm cross model la64 wmm package apps)
+# usage: scripts/deps.sh GROUP...   (groups: build test bench vm cross model la64 wmm package apps image)
 # Runs apt-get as root, through sudo when not root.  Nothing else is
 # downloaded.
 set -euo pipefail
@@ -8,7 +8,10 @@ set -euo pipefail
 packages_for() {
 	case $1 in
 	build) echo cmake make gcc g++ pkg-config liblzma-dev libzstd-dev xz-utils zstd ;;
-	test) echo cppcheck clang-tidy clang libclang-rt-14-dev ;;
+	test) echo cppcheck clang-tidy clang libclang-rt-14-dev prometheus curl ;;
+	# memreclaim's OCI image (scripts/image.sh) and its run (podman; runc,
+	# as crun refuses a hybrid cgroup layout).
+	image) echo buildah podman runc ;;
 	bench) echo libck-dev libdpdk-dev gnuplot-nox valgrind ;;
 	vm) echo qemu-system-x86 busybox-static cpio file xz-utils zstd util-linux liblzma-dev libzstd-dev ;;
 	cross) echo qemu-user gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross \

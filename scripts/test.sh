@@ -4,7 +4,7 @@
 # usage: scripts/test.sh [CTEST-ARGS...]   e.g. scripts/test.sh -L stress
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh build test bench model cross vm la64 wmm package apps
+bash scripts/deps.sh build test bench model cross vm la64 wmm package apps image
 
 jobs=$(nproc)
 start=$SECONDS

@@ -34,6 +34,8 @@ make_cgroup b
 
 # --- config checks --------------------------------------------------------
 cat > "$work/good.conf" <<EOF
+# Each write and decision is a debug line: the checks below read them.
+log_level = debug
 interval = 100ms
 target = 0.1%
 ratio = 5%
@@ -158,7 +160,7 @@ wait_for "b watched again" sh -c "[ \$(grep -c '$root/b: present; watching' '$wo
 
 # A write that fails (memory.reclaim replaced by a directory).
 rm -f "$root/a/memory.reclaim"; mkdir "$root/a/memory.reclaim"
-wait_for "write failure logged" grep -q "$root/a/memory.reclaim: write failed" "$work/run.log" &&
+wait_for "write failure logged" grep -q "$root/a: memory.reclaim: write failed" "$work/run.log" &&
 	ok "a failed write is logged, the daemon goes on"
 kill -0 $pid 2>/dev/null || bad "the daemon died"
 rmdir "$root/a/memory.reclaim"; : > "$root/a/memory.reclaim"
@@ -187,7 +189,7 @@ wait $pid; rc=$?
 make_cgroup glob.slice
 make_cgroup glob.slice/one.service
 make_cgroup glob.slice/other.scope
-"$mr" --cgroup-root "$root" run --dry-run --interval 100ms --iterations 3000 \
+"$mr" --cgroup-root "$root" run --dry-run --interval 100ms --iterations 3000 --log-level debug \
 	'glob.slice/*.service' 2> "$work/glob.log" &
 gpid=$!
 wait_for "the matching cgroup watched" grep -q 'glob.slice/one.service: dry run' "$work/glob.log" &&
@@ -296,7 +298,7 @@ make_cgroup slow
 make_cgroup fast
 rm "$root/slow/memory.reclaim"
 mkfifo "$root/slow/memory.reclaim"
-"$mr" --cgroup-root "$root" run --interval 100ms --ratio 1% --json-file "$work/slow.json" \
+"$mr" --cgroup-root "$root" run --interval 100ms --ratio 1% --json-file "$work/slow.json" --log-level debug \
 	slow fast 2> "$work/slow.log" &
 spid=$!
 fast_writes() { grep -c "$root/fast: reclaim" "$work/slow.log"; }
@@ -330,7 +332,7 @@ rm -rf "$root/slow" "$root/fast"
 # read as pressure and back off).
 make_cgroup io
 echo 'not a pressure file' > "$root/io/io.pressure"
-"$mr" --cgroup-root "$root" run --interval 100ms --ratio 1% --iterations 3000 \
+"$mr" --cgroup-root "$root" run --interval 100ms --ratio 1% --iterations 3000 --log-level debug \
 	--json-file "$work/io.json" io 2> "$work/io.log" &
 iopid=$!
 json_intervals() { sed -n 's/.*"intervals": \([0-9]*\).*/\1/p' "$work/io.json" 2>/dev/null; }

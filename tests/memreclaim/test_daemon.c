@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "memreclaim/config.h"
+#include "memreclaim/daemon.h"
 #include "memreclaim/settings.h"
 #include "memreclaim/control.h"
 #include "harness.h"
@@ -202,6 +203,30 @@ static void control_law(void)
 	d = decide(&p, &ctl, 6, 0, 1200ull * 1024, 0, 0); /* 12 KiB step */
 	CHECK(d.action == MR_TOO_SMALL);
 	p.page_size = 4096;
+	memset(&ctl, 0, sizeof(ctl));
+
+	/*
+	 * A write that failed outright (EACCES, ENOSPC, ...): back off with
+	 * its own reason, longer when it fails again after the back-off.
+	 */
+	memset(&ctl, 0, sizeof(ctl));
+	{
+		struct mr_sample s = { .interval_s = 6, .current = 1000 * MIB,
+				       .write_failed = true };
+
+		mr_control(&p, &ctl, &s, &d);
+		CHECK(d.action == MR_BACKOFF_START && d.reason == MR_WHY_WRITE_FAILED);
+		CHECK(strstr(d.why, "the last write failed"));
+		CHECK(near(ctl.backoff_left_s, p.backoff_s, 1e-9));
+		ctl.backoff_left_s = 0;
+		s.write_failed = false;
+		mr_control(&p, &ctl, &s, &d);
+		CHECK(d.action == MR_RECLAIM);
+		s.write_failed = true;
+		mr_control(&p, &ctl, &s, &d);
+		CHECK(d.reason == MR_WHY_WRITE_FAILED);
+		CHECK(near(ctl.backoff_left_s, 2 * p.backoff_s, 1e-9));
+	}
 	memset(&ctl, 0, sizeof(ctl));
 
 	/* A tiny cgroup: under a page is not worth a write. */
@@ -459,6 +484,98 @@ static void config_errors(void)
 	config_bad("[cgroup ]\n", "empty");
 	config_bad("[cgroup a]\n[cgroup a]\n", "bad.conf:2: cgroup 'a' named twice");
 	config_bad("[cgroup a]\ninterval = 1s\n", "interval is global");
+	/* The safety rails: bad values, and global only. */
+	config_bad("budget = lots\n", "budget = 'lots'");
+	config_bad("budget = -1\n", "budget");
+	config_bad("swap_budget = 1MB\n", "swap_budget");
+	config_bad("budget = 100\n", "budget = '100': at least one page, or none");
+	config_bad("swap_budget = 1K\n", "at least one page, or none");
+	config_bad("enabled = maybe\n", "yes or no");
+	config_bad("dry_run = 2\n", "yes or no");
+	config_bad("kill_switch = off\n", "absolute path");
+	config_bad("listen = 9465\n", "ADDR:PORT");
+	config_bad("listen = localhost:9465\n", "ADDR:PORT");
+	config_bad("log_level = verbose\n", "error, warning, info or debug");
+	config_bad("log_level = INFO\n", "error, warning, info or debug");
+	config_bad("[cgroup a]\ndry_run = yes\n", "dry_run is global");
+	config_bad("[cgroup a]\nbudget = 1G\n", "budget is global");
+}
+
+/* The rails' settings, read as the file writes them. */
+static void config_rails(void)
+{
+	struct mr_config c;
+	char err[512] = "";
+	const char *text =
+		"dry_run = yes\nenabled = no\nbudget = 1G\nswap_budget = none\n"
+		"kill_switch = /run/memreclaim/off\nlisten = [::1]:9465\n"
+		"log_level = debug\n"
+		"[cgroup x.slice/[ab].service]\n";
+
+	mr_config_init(&c);
+	CHECK(c.enabled && !c.dry_run && c.budget == 0 && c.log_level == 2);
+	CHECK(mr_config_parse(&c, "r.conf", text, err, sizeof(err)) == 0);
+	CHECK(c.dry_run && !c.enabled);
+	CHECK_EQ(c.budget, 1ull << 30);
+	CHECK_EQ(c.swap_budget, 0);
+	CHECK(strcmp(c.kill_switch, "/run/memreclaim/off") == 0);
+	CHECK(strcmp(c.listen, "[::1]:9465") == 0);
+	CHECK(c.log_level == 3);
+	/* A pattern's [ab] is part of the path: the section ends at the last ']'. */
+	CHECK_EQ(c.ncgroups, 1);
+	CHECK(strcmp(c.cgroup[0].path, "x.slice/[ab].service") == 0);
+	CHECK(mr_config_set(&c, NULL, "listen", "none", err, sizeof(err)) == 0);
+	/* 0 is none, as the word is. */
+	CHECK(mr_config_set(&c, NULL, "budget", "0", err, sizeof(err)) == 0);
+	CHECK_EQ(c.budget, 0);
+	CHECK(c.listen[0] == '\0');
+	mr_config_free(&c);
+}
+
+/* One spelling per cgroup, and what a listen address must be. */
+static void paths_and_addresses(void)
+{
+	static const char *const same[] = { "a", "a/", "x/../a", "/cg/a", "/cg//a/",
+					    "b/../a", "b/./../a", "/cg/b/../a", "x/y/../../a" };
+	char out[MR_PATH_MAX], host[MR_LISTEN_MAX];
+	unsigned port;
+
+	for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
+		CHECK(mr_cgroup_path_normalize("/cg", same[i], out, sizeof(out)) == 0);
+		if (strcmp(out, "a") != 0) {
+			fprintf(stderr, "'%s' normalised to '%s', not 'a'\n", same[i], out);
+			exit(1);
+		}
+	}
+	CHECK(mr_cgroup_path_normalize("/cg/", "s.slice/x.service", out, sizeof(out)) == 0);
+	CHECK(strcmp(out, "s.slice/x.service") == 0);
+	/* ".hidden" is a name under the root. */
+	CHECK(mr_cgroup_path_normalize("/cg", ".hidden", out, sizeof(out)) == 0);
+	CHECK(strcmp(out, ".hidden") == 0);
+	/* Outside the root: absolute; the root itself too. */
+	CHECK(mr_cgroup_path_normalize("/cg", "x/../../other", out, sizeof(out)) == 0);
+	CHECK(strcmp(out, "/other") == 0);
+	CHECK(mr_cgroup_path_normalize("/cg", "/cg", out, sizeof(out)) == 0);
+	CHECK(strcmp(out, "/cg") == 0);
+	/* Bad input: empty, or too long for out. */
+	CHECK(mr_cgroup_path_normalize("/cg", "", out, sizeof(out)) == -1);
+	CHECK(mr_cgroup_path_normalize("/cg", "abcdef", out, 4) == -1);
+
+	CHECK(mr_parse_listen("127.0.0.1:9465", host, sizeof(host), &port) == 0);
+	CHECK(strcmp(host, "127.0.0.1") == 0 && port == 9465);
+	CHECK(mr_parse_listen("[::1]:1", host, sizeof(host), &port) == 0);
+	CHECK(strcmp(host, "::1") == 0 && port == 1);
+	CHECK(mr_parse_listen("0.0.0.0:65535", host, sizeof(host), &port) == 0);
+	static const char *const bad_listen[] = {
+		"", ":", "9465", "127.0.0.1", "127.0.0.1:", "127.0.0.1:0", "127.0.0.1:65536",
+		"127.0.0.1:09465", "127.0.0.1:94x", "localhost:9465", "::1:9465", "[::1]",
+		"[::1]9465", "[127.0.0.1]:9465", "256.0.0.1:80", "127.0.0.1:-1", "127.0.0.1: 80",
+	};
+	for (size_t i = 0; i < sizeof(bad_listen) / sizeof(bad_listen[0]); i++)
+		if (mr_parse_listen(bad_listen[i], host, sizeof(host), &port) == 0) {
+			fprintf(stderr, "listen '%s' accepted\n", bad_listen[i]);
+			exit(1);
+		}
 }
 
 static void values(void)
@@ -514,6 +631,8 @@ int main(void)
 	config_ok();
 	config_many();
 	config_errors();
+	config_rails();
+	paths_and_addresses();
 	settings_table();
 	values();
 	config_files();

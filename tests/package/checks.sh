@@ -94,6 +94,10 @@ dpkg-query -W -f='${Conffiles}\n' memreclaim | grep -q ' /etc/memreclaim.conf ' 
 memreclaim --cgroup-root /tmp run --check-config -c /etc/memreclaim.conf >/tmp/out 2>&1 ||
 	fail "the installed /etc/memreclaim.conf does not check: $(cat /tmp/out)"
 ok "/etc/memreclaim.conf is a conffile and passes --check-config"
+# As installed it cannot hurt a host it knows nothing about: a dry run.
+grep -qx 'dry_run yes' /tmp/out || fail "the installed configuration is not a dry run: $(head -8 /tmp/out)"
+grep -q '^RestartPreventExitStatus=2 3 4 8$' "$unit" || fail "$unit: restarts after a configuration error"
+ok "memreclaim as installed: a dry run, not restarted after a configuration error"
 
 # Remove: only the conffile may stay, and the service's enablement, which
 # deb-systemd-helper keeps until purge as dpkg keeps conffiles.

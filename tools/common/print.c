@@ -139,6 +139,22 @@ int tool_print_labels(struct tool_printer *p, const char *name, const char *valu
 	return tool_prom_label(p->labels, sizeof(p->labels), name, value);
 }
 
+int tool_print_add_label(struct tool_printer *p, const char *name, const char *value)
+{
+	char one[sizeof(p->labels)];
+	size_t have = strlen(p->labels);
+
+	if (have == 0)
+		return tool_print_labels(p, name, value);
+	/* {a="x"} and {b="y"} make {a="x",b="y"}. */
+	if (tool_prom_label(one, sizeof(one), name, value) < 0 ||
+	    have + strlen(one) >= sizeof(p->labels))
+		return -1;
+	p->labels[have - 1] = ',';
+	memcpy(p->labels + have, one + 1, strlen(one + 1) + 1);
+	return 0;
+}
+
 void tool_print_no_labels(struct tool_printer *p)
 {
 	p->labels[0] = '\0';

@@ -53,6 +53,9 @@ void tool_print_close(struct tool_printer *p);
 /* Prometheus: the label set {name="value"} of the samples that follow
  * (value escaped).  Returns -1 if it does not fit (then none). */
 int tool_print_labels(struct tool_printer *p, const char *name, const char *value);
+/* Prometheus: one more label after those tool_print_labels() gave;
+ * -1 if it does not fit (the set is then unchanged). */
+int tool_print_add_label(struct tool_printer *p, const char *name, const char *value);
 /* Prometheus: no labels on the samples that follow. */
 void tool_print_no_labels(struct tool_printer *p);
 /* Prometheus: the # HELP and # TYPE lines of metric (nothing elsewhere). */

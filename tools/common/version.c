@@ -9,3 +9,8 @@ int tool_print_version(const char *tool)
 	printf("%s %s (fairlock-toolkit)\n", tool, TOOLS_VERSION);
 	return 0;
 }
+
+const char *tool_version(void)
+{
+	return TOOLS_VERSION;
+}

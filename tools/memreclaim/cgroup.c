@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* The cgroup layer's reads: a cgroup opened and checked, its files read. */
 #include "cgroup.h"
 
 #include <errno.h>
@@ -10,102 +11,6 @@
 
 #include "common/number.h"
 #include "common/sysfs.h"
-#include "stop.h"
-
-int mr_parse_stat(const char *text, struct mr_stat *s, char *err, size_t len)
-{
-	int line = 0;
-
-	s->n = 0;
-	while (*text) {
-		const char *nl = strchr(text, '\n');
-		size_t l = nl ? (size_t)(nl - text) : strlen(text);
-		char buf[128], key[48];
-		uint64_t v;
-		int used = 0;
-
-		line++;
-		if (l >= sizeof(buf)) {
-			snprintf(err, len, "line %d: too long", line);
-			return -1;
-		}
-		memcpy(buf, text, l);
-		buf[l] = '\0';
-		text += l + (nl ? 1 : 0);
-		if (l == 0)
-			continue;
-		if (sscanf(buf, "%47s %" SCNu64 "%n", key, &v, &used) != 2 ||
-		    buf[used] != '\0' || strchr(buf, '-')) {
-			snprintf(err, len, "line %d: not 'key number': '%s'", line,
-				 buf);
-			return -1;
-		}
-		if (s->n == MR_MAX_KEYS) {
-			snprintf(err, len, "more than %d keys", MR_MAX_KEYS);
-			return -1;
-		}
-		snprintf(s->key[s->n], sizeof(s->key[0]), "%s", key);
-		s->val[s->n++] = v;
-	}
-	return 0;
-}
-
-int mr_stat_get(const struct mr_stat *s, const char *key, uint64_t *val)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (!strcmp(s->key[i], key)) {
-			*val = s->val[i];
-			return 0;
-		}
-	return -1;
-}
-
-static int parse_psi_line(const char *line, const char *kind,
-			  struct mr_psi_line *out)
-{
-	char word[8];
-	int used = 0;
-
-	if (sscanf(line, "%7s avg10=%lf avg60=%lf avg300=%lf total=%" SCNu64 "%n",
-		   word, &out->avg10, &out->avg60, &out->avg300, &out->total,
-		   &used) != 5 ||
-	    line[used] != '\0' || strcmp(word, kind) != 0 || out->avg10 < 0 ||
-	    out->avg60 < 0 || out->avg300 < 0 || out->avg10 > 100 ||
-	    out->avg60 > 100 || out->avg300 > 100)
-		return -1;
-	return 0;
-}
-
-int mr_parse_pressure(const char *text, struct mr_pressure *p, char *err,
-		      size_t len)
-{
-	char first[160] = "", second[160] = "";
-	const char *nl = strchr(text, '\n');
-	size_t l = nl ? (size_t)(nl - text) : strlen(text);
-
-	memset(p, 0, sizeof(*p));
-	if (l >= sizeof(first))
-		goto bad;
-	memcpy(first, text, l);
-	if (parse_psi_line(first, "some", &p->some) < 0)
-		goto bad;
-	if (nl && nl[1]) {
-		const char *rest = nl + 1;
-		const char *nl2 = strchr(rest, '\n');
-
-		l = nl2 ? (size_t)(nl2 - rest) : strlen(rest);
-		if (l >= sizeof(second) || (nl2 && nl2[1]))
-			goto bad;
-		memcpy(second, rest, l);
-		if (parse_psi_line(second, "full", &p->full) < 0)
-			goto bad;
-		p->has_full = true;
-	}
-	return 0;
-bad:
-	snprintf(err, len, "not a pressure file ('some avg10=... total=...')");
-	return -1;
-}
 
 enum mr_exit mr_cgroup_open(const char *root, const char *cgroup, char *dir,
 			    size_t dirlen, char *err, size_t errlen, uint64_t *id)
@@ -120,7 +25,7 @@ enum mr_exit mr_cgroup_reopen(const char *root, const char *cgroup, char *dir,
 	struct stat st;
 	int n;
 
-	if (cgroup[0] == '/' || cgroup[0] == '.')
+	if (mr_cgroup_is_path(cgroup))
 		n = snprintf(dir, dirlen, "%s", cgroup);
 	else
 		n = snprintf(dir, dirlen, "%s/%s", root, cgroup);
@@ -254,67 +159,69 @@ int mr_read_stat_key(const char *dir, const char *key, uint64_t *v)
 	return -ENOENT;
 }
 
-/* Where a reclaim request's progress is read from (mr_write_reclaim). */
-struct reclaim_progress {
-	bool pgsteal;		/* memory.stat's pgsteal, else memory.current */
-	uint64_t start;		/* its value before the first write */
-	uint64_t page_size;
-};
 
-static void progress_start(const char *dir, const struct mr_reclaim_req *req,
-			   struct reclaim_progress *p)
+int mr_read_stall(const char *dir, const char *file, uint64_t *us)
 {
-	p->page_size = req->page_size;
-	p->pgsteal = req->pgsteal_known;
-	p->start = req->pgsteal;
-	if (!p->pgsteal)
-		p->pgsteal = mr_read_stat_key(dir, "pgsteal", &p->start) == 0;
-	if (!p->pgsteal && mr_read_u64(dir, "memory.current", &p->start) < 0)
-		p->start = 0;
+	char text[512], err[128];
+	struct mr_pressure p;
+	int n = tool_sysfs_read(dir, file, text, sizeof(text));
+
+	if (n < 0)
+		return n;
+	if (mr_parse_pressure(text, &p, err, sizeof(err)) < 0)
+		return -EINVAL;
+	*us = p.some.total;
+	return 0;
 }
 
-/* Bytes reclaimed since progress_start (0 where it cannot tell). */
-static uint64_t progress_bytes(const char *dir, const struct reclaim_progress *p)
+int mr_read_stat(const char *dir, struct mr_stat *s)
 {
-	uint64_t now;
+	static char text[MR_STAT_TEXT];
+	char err[128];
+	int n = tool_sysfs_read(dir, "memory.stat", text, sizeof(text));
 
-	if (p->pgsteal)
-		return mr_read_stat_key(dir, "pgsteal", &now) == 0 && now > p->start ?
-			(now - p->start) * p->page_size : 0;
-	return mr_read_u64(dir, "memory.current", &now) == 0 && now < p->start ?
-		p->start - now : 0;
+	if (n < 0)
+		return n;
+	return mr_parse_stat(text, s, err, sizeof(err)) < 0 ? -EINVAL : 0;
 }
 
-int mr_write_reclaim(const char *dir, const struct mr_reclaim_req *req,
-		     const volatile sig_atomic_t *stop, uint64_t *reclaimed)
+uint64_t mr_read_protection(const char *dir)
 {
-	struct reclaim_progress progress;
-	uint64_t left = req->bytes, done;
-	char text[48];
-	int rc;
+	uint64_t min = 0, low = 0;
 
-	progress_start(dir, req, &progress);
-	for (;;) {
-		if (req->swappiness >= 0)
-			snprintf(text, sizeof(text), "%" PRIu64 " swappiness=%d", left,
-				 req->swappiness);
-		else
-			snprintf(text, sizeof(text), "%" PRIu64, left);
-		rc = tool_sysfs_write(dir, "memory.reclaim", text);
-		if (rc != -EINTR || (stop && mr_flag(stop)))
-			break;
-		/*
-		 * A signal came after part of the work: ask for the rest, not
-		 * for all of it again.
-		 */
-		done = progress_bytes(dir, &progress);
-		if (done + req->page_size > req->bytes) {
-			rc = 0;
-			break;
-		}
-		left = (req->bytes - done) / req->page_size * req->page_size;
+	if (mr_read_u64(dir, "memory.min", &min) < 0)
+		min = 0;
+	if (mr_read_u64(dir, "memory.low", &low) < 0)
+		low = 0;
+	return min > low ? min : low;
+}
+
+bool mr_dir_identity(const char *dir, uint64_t *dev, uint64_t *ino)
+{
+	struct stat st;
+
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return false;
+	*dev = (uint64_t)st.st_dev;
+	*ino = (uint64_t)st.st_ino;
+	return true;
+}
+
+void mr_self_cgroup_path(char *out, size_t len)
+{
+	char line[MR_PATH_MAX + 8];
+	FILE *f = fopen("/proc/self/cgroup", "re");
+
+	out[0] = '\0';
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "0::", 3) != 0)
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		if (strlen(line + 3) < len)
+			memcpy(out, line + 3, strlen(line + 3) + 1);
+		break;
 	}
-	if (reclaimed)
-		*reclaimed = progress_bytes(dir, &progress);
-	return rc;
+	fclose(f);
 }

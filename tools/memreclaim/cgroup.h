@@ -1,5 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* cgroup v2 memory files: checks and strict parsers. */
+/*
+ * The cgroup layer, memreclaim's lowest: cgroup v2 memory files read
+ * (cgroup.c), written (cgroup_write.c: every file the tool writes, each
+ * from one place) and parsed (cgroup_parse.c: pure).  It depends on
+ * tools/common alone; the policy (settings, config, control), the daemon
+ * and the command line sit above it.
+ */
 #ifndef MEMRECLAIM_CGROUP_H
 #define MEMRECLAIM_CGROUP_H
 
@@ -11,6 +17,8 @@
 #include "exit_codes.h"
 
 #define MR_MAX_KEYS 128
+#define MR_PATH_MAX 4096
+#define MR_NO_LIMIT UINT64_MAX	/* "max" in a cgroup limit file */
 
 struct mr_stat {
 	size_t n;
@@ -51,6 +59,13 @@ int mr_parse_pressure(const char *text, struct mr_pressure *p, char *err,
 int mr_read_u64(const char *dir, const char *attr, uint64_t *v);
 
 /*
+ * Whether CGROUP names a path of its own: absolute, or starting "./" or
+ * "../" (from the current directory).  Anything else is a name under the
+ * cgroup root, ".hidden" included.
+ */
+bool mr_cgroup_is_path(const char *cgroup);
+
+/*
  * Resolve CGROUP (a path, or a name under the cgroup root) and check it is
  * a cgroup v2 directory with the memory controller.  Returns MR_OK or an
  * exit code with a message naming the file and the reason.  *id (if not
@@ -81,6 +96,28 @@ enum mr_exit mr_cgroup_reopen(const char *root, const char *cgroup, char *dir,
  */
 enum mr_exit mr_check_hierarchy(const char *root, char *err, size_t errlen);
 enum mr_exit mr_check_cgroup_files(const char *dir, char *err, size_t errlen);
+
+/*
+ * A cgroup path as one spelling: relative to root (a path under root, as
+ * absolute, loses it), with no "//", "." or trailing "/", and ".."
+ * resolved by name (cgroupfs has no symbolic links).  A name is always
+ * under root, whatever it starts with; a path of its own
+ * (mr_cgroup_is_path) starts from "/" or the current directory.  Returns
+ * 0, or -1 if it is empty or does not fit in len.
+ */
+int mr_cgroup_path_normalize(const char *root, const char *path, char *out,
+			     size_t len);
+
+/* "some" stall total of DIR/FILE (memory.pressure, io.pressure) in us. */
+int mr_read_stall(const char *dir, const char *file, uint64_t *us);
+/* dir's memory.stat, parsed: 0, or -errno (-EINVAL if malformed). */
+int mr_read_stat(const char *dir, struct mr_stat *s);
+/* The larger of memory.min and memory.low ("max" reads as all; absent: 0). */
+uint64_t mr_read_protection(const char *dir);
+/* dir's identity (device, inode); false if it is not a directory now. */
+bool mr_dir_identity(const char *dir, uint64_t *dev, uint64_t *ino);
+/* The caller's cgroup in the unified hierarchy (/proc/self/cgroup "0::"), or "". */
+void mr_self_cgroup_path(char *out, size_t len);
 
 /* Whether memory.reclaim takes swappiness= (Linux 6.11 and later). */
 bool mr_kernel_has_reclaim_swappiness(void);
@@ -115,6 +152,11 @@ struct mr_reclaim_req {
  */
 int mr_write_reclaim(const char *dir, const struct mr_reclaim_req *req,
 		     const volatile sig_atomic_t *stop, uint64_t *reclaimed);
+
+/* Write memory.zswap.max: a limit in bytes, MR_NO_LIMIT for "max". */
+int mr_write_zswap_max(const char *dir, uint64_t limit);
+/* Write memory.zswap.writeback (Linux 6.8). */
+int mr_write_zswap_writeback(const char *dir, bool on);
 
 /*
  * The number after `key` in dir's memory.stat: 0, -ENOENT or -errno

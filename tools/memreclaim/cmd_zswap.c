@@ -25,18 +25,14 @@ int mr_cmd_zswap(const struct mr_cli *o, const char *cgroup)
 		return MR_EXIT_NOKERNEL;
 	}
 	if (o->zswap_max) {
-		uint64_t bytes;
-		char val[32];
+		uint64_t bytes = MR_NO_LIMIT;
 
-		if (!strcmp(o->zswap_max, "max")) {
-			snprintf(val, sizeof(val), "max");
-		} else if (tool_parse_size(o->zswap_max, &bytes, err, sizeof(err)) < 0) {
+		if (strcmp(o->zswap_max, "max") != 0 &&
+		    tool_parse_size(o->zswap_max, &bytes, err, sizeof(err)) < 0) {
 			fprintf(stderr, "memreclaim: --max %s\n", err);
 			return MR_EXIT_USAGE;
-		} else {
-			snprintf(val, sizeof(val), "%" PRIu64, bytes);
 		}
-		rc = tool_sysfs_write(dir, "memory.zswap.max", val);
+		rc = mr_write_zswap_max(dir, bytes);
 		if (rc < 0) {
 			fprintf(stderr, "memreclaim: %s/memory.zswap.max: %s\n",
 				dir, strerror(-rc));
@@ -50,7 +46,7 @@ int mr_cmd_zswap(const struct mr_cli *o, const char *cgroup)
 				dir);
 			return MR_EXIT_NOKERNEL;
 		}
-		rc = tool_sysfs_write(dir, "memory.zswap.writeback", o->writeback);
+		rc = mr_write_zswap_writeback(dir, strcmp(o->writeback, "1") == 0);
 		if (rc < 0) {
 			fprintf(stderr, "memreclaim: %s/memory.zswap.writeback: %s\n",
 				dir, strerror(-rc));

@@ -1,19 +1,14 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * The configuration's storage (config.h): the settings, a growing array
+ * of cgroup sections, and the sorted path index.  Reading text into it is
+ * config_parse.c's job; no file is read here.
+ */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include "common/size.h"
-#include "settings.h"
-
-#define CONFIG_MAX_BYTES (1 << 20)
 
 void mr_config_init(struct mr_config *c)
 {
@@ -25,6 +20,8 @@ void mr_config_init(struct mr_config *c)
 	 * does not take more than a few CPUs from the workloads.
 	 */
 	c->workers = 4;
+	c->enabled = true;
+	c->log_level = 2;	/* info */
 	mr_params_default(&c->defaults);
 }
 
@@ -89,177 +86,7 @@ struct mr_cgroup_conf *mr_config_room(struct mr_config *c)
 	return &c->cgroup[c->ncgroups];
 }
 
-/* A finite decimal number and nothing else; *end gets what follows. */
-static int parse_number(const char *s, double *v, const char **rest)
-{
-	char *end;
-
-	if (*s == '\0' || *s == '+' || *s == ' ' || *s == '\t')
-		return -1;
-	errno = 0;
-	*v = strtod(s, &end);
-	if (errno || end == s || !isfinite(*v))
-		return -1;
-	/* No hex floats, no "inf"/"nan": plain decimal only. */
-	for (const char *p = s; p < end; p++)
-		if (!((*p >= '0' && *p <= '9') || *p == '.' || *p == '-' || *p == 'e' ||
-		      *p == 'E'))
-			return -1;
-	*rest = end;
-	return 0;
-}
-
-int mr_parse_duration(const char *s, double *seconds)
-{
-	const char *unit;
-	double v;
-
-	if (parse_number(s, &v, &unit) < 0 || v < 0)
-		return -1;
-	if (*unit == '\0' || strcmp(unit, "s") == 0)
-		*seconds = v;
-	else if (strcmp(unit, "ms") == 0)
-		*seconds = v / 1000;
-	else if (strcmp(unit, "m") == 0 || strcmp(unit, "min") == 0)
-		*seconds = v * 60;
-	else if (strcmp(unit, "h") == 0)
-		*seconds = v * 3600;
-	else
-		return -1;
-	return 0;
-}
-
-int mr_parse_fraction(const char *s, double *f)
-{
-	const char *rest;
-	double v;
-
-	if (parse_number(s, &v, &rest) < 0 || v < 0)
-		return -1;
-	if (strcmp(rest, "%") == 0)
-		v /= 100;
-	else if (*rest != '\0')
-		return -1;
-	if (v > 1)
-		return -1;
-	*f = v;
-	return 0;
-}
-
-int mr_parse_bool(const char *s, bool *b)
-{
-	static const char *const yes[] = { "yes", "on", "true", "1" };
-	static const char *const no[] = { "no", "off", "false", "0" };
-
-	for (size_t i = 0; i < 4; i++) {
-		if (strcmp(s, yes[i]) == 0) {
-			*b = true;
-			return 0;
-		}
-		if (strcmp(s, no[i]) == 0) {
-			*b = false;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-static int bad(char *err, size_t errlen, const char *key, const char *value,
-	       const char *want)
-{
-	snprintf(err, errlen, "%s = '%s': %s", key, value, want);
-	return -1;
-}
-
-/* Parse value as a double-valued setting of kind k; -1 if malformed. */
-static int parse_real(const struct mr_setting *k, const char *value, double *d)
-{
-	const char *rest;
-
-	switch (k->kind) {
-	case MR_SET_DURATION:
-		return mr_parse_duration(value, d);
-	case MR_SET_SHARE:
-		return mr_parse_fraction(value, d);
-	default:
-		return parse_number(value, d, &rest) < 0 || *rest ? -1 : 0;
-	}
-}
-
-int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
-		  const char *value, char *err, size_t errlen)
-{
-	const struct mr_setting *k = mr_setting_find(key);
-	struct mr_params *p = scope ? scope : &c->defaults;
-	char *field;
-
-	if (!k) {
-		snprintf(err, errlen, "unknown key '%s'", key);
-		return -1;
-	}
-	if (k->global && scope) {
-		snprintf(err, errlen, "%s is global: set it before the first [cgroup]",
-			 key);
-		return -1;
-	}
-	field = (char *)(k->global ? (void *)c : (void *)p) + k->offset;
-	switch (k->kind) {
-	case MR_SET_SIZE: {
-		char serr[128];
-		uint64_t v;
-
-		if (tool_parse_size(value, &v, serr, sizeof(serr)) < 0)
-			return bad(err, errlen, key, value, serr);
-		if (k->min_one_page && v < p->page_size) {
-			char page[24], why[64];
-
-			tool_format_size(page, sizeof(page), (double)p->page_size);
-			snprintf(why, sizeof(why), "%s (%s)", k->want, page);
-			return bad(err, errlen, key, value, why);
-		}
-		memcpy(field, &v, sizeof(v));
-		return 0;
-	}
-	case MR_SET_BOOL: {
-		bool b;
-
-		if (mr_parse_bool(value, &b) < 0)
-			return bad(err, errlen, key, value, k->want);
-		memcpy(field, &b, sizeof(b));
-		return 0;
-	}
-	case MR_SET_PATH:
-		if (value[0] != '/' || strlen(value) >= MR_PATH_MAX)
-			return bad(err, errlen, key, value, k->want);
-		snprintf(field, MR_PATH_MAX, "%s", value);
-		return 0;
-	case MR_SET_INT: {
-		const char *rest;
-		double d;
-		int v = -1;
-
-		if (!k->unset_word || strcmp(value, k->unset_word) != 0) {
-			if (parse_number(value, &d, &rest) < 0 || *rest || d < k->min ||
-			    d > k->max || d != (double)(int)d)
-				return bad(err, errlen, key, value, k->want);
-			v = (int)d;
-		}
-		memcpy(field, &v, sizeof(v));
-		return 0;
-	}
-	default: {
-		double d;
-
-		if (parse_real(k, value, &d) < 0 || d < k->min || d > k->max ||
-		    (k->min_exclusive && d <= k->min))
-			return bad(err, errlen, key, value, k->want);
-		memcpy(field, &d, sizeof(d));
-		return 0;
-	}
-	}
-}
-
-bool mr_config_has_cgroup(const struct mr_config *c, const char *path)
+/* A finite decimal number and nothing else; *end gets what follows. */bool mr_config_has_cgroup(const struct mr_config *c, const char *path)
 {
 	for (size_t i = 0; i < c->ncgroups; i++)
 		if (strcmp(c->cgroup[i].path, path) == 0)
@@ -360,131 +187,4 @@ int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,
 	slot->params = c->defaults;
 	c->ncgroups++;
 	return 0;
-}
-
-static char *trim(char *s)
-{
-	char *end;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	end = s + strlen(s);
-	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
-		*--end = '\0';
-	return s;
-}
-
-int mr_config_parse(struct mr_config *c, const char *name, const char *text,
-		    char *err, size_t errlen)
-{
-	struct mr_params *scope = NULL;
-	char line[MR_PATH_MAX + 64];
-	unsigned lineno = 0;
-	const char *p = text;
-	char why[256];
-
-	while (*p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		char *s, *eq, *key, *value;
-
-		lineno++;
-		if (len >= sizeof(line)) {
-			snprintf(err, errlen, "%s:%u: line too long", name, lineno);
-			return -1;
-		}
-		memcpy(line, p, len);
-		line[len] = '\0';
-		p += len + (nl ? 1 : 0);
-		s = trim(line);
-		if (*s == '\0' || *s == '#')
-			continue;
-		if (*s == '[') {
-			char *close = strchr(s, ']');
-			char *path;
-
-			if (!close || *trim(close + 1) != '\0' ||
-			    strncmp(s, "[cgroup ", 8) != 0) {
-				snprintf(err, errlen,
-					 "%s:%u: a section is written [cgroup PATH]", name, lineno);
-				return -1;
-			}
-			*close = '\0';
-			path = trim(s + 8);
-			if (mr_config_add_cgroup(c, path, why, sizeof(why)) < 0) {
-				snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
-				return -1;
-			}
-			scope = &c->cgroup[c->ncgroups - 1].params;
-			continue;
-		}
-		eq = strchr(s, '=');
-		if (!eq) {
-			snprintf(err, errlen, "%s:%u: expected KEY = VALUE", name, lineno);
-			return -1;
-		}
-		*eq = '\0';
-		key = trim(s);
-		value = trim(eq + 1);
-		if (*key == '\0' || *value == '\0') {
-			snprintf(err, errlen, "%s:%u: expected KEY = VALUE", name, lineno);
-			return -1;
-		}
-		/*
-		 * Once a section has begun every key belongs to a cgroup, so
-		 * the globals are final by the time a section copies them.
-		 */
-		if (mr_config_set(c, scope, key, value, why, sizeof(why)) < 0) {
-			snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-int mr_config_load(struct mr_config *c, const char *path, char *err,
-		   size_t errlen)
-{
-	struct stat st;
-	char *text;
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	int rc;
-
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
-		close(fd);
-		return -1;
-	}
-	if (st.st_size > CONFIG_MAX_BYTES) {
-		snprintf(err, errlen, "%s: larger than %d bytes", path, CONFIG_MAX_BYTES);
-		close(fd);
-		return -1;
-	}
-	text = malloc((size_t)st.st_size + 1);
-	if (!text) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		close(fd);
-		return -1;
-	}
-	n = read(fd, text, (size_t)st.st_size);
-	close(fd);
-	if (n != st.st_size) {
-		snprintf(err, errlen, "%s: short read", path);
-		free(text);
-		return -1;
-	}
-	text[n] = '\0';
-	if (strlen(text) != (size_t)n) {
-		snprintf(err, errlen, "%s: contains a NUL byte", path);
-		free(text);
-		return -1;
-	}
-	rc = mr_config_parse(c, path, text, err, errlen);
-	free(text);
-	return rc;
 }

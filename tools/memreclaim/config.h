@@ -26,9 +26,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cgroup.h"
 #include "control.h"
 
-#define MR_PATH_MAX 4096
+#define MR_LISTEN_MAX 64
 
 struct mr_cgroup_conf {
 	char path[MR_PATH_MAX];	/* as written: a path or a name under the root */
@@ -40,6 +41,19 @@ struct mr_config {
 	int workers;		/* threads that write memory.reclaim */
 	char prometheus_file[MR_PATH_MAX];
 	char json_file[MR_PATH_MAX];
+	/*
+	 * The safety rails, all global and reloadable: enabled = no keeps
+	 * the daemon idle (it reads and writes no cgroup), dry_run decides
+	 * and writes nothing; budget and swap_budget bound the bytes asked
+	 * of memory.reclaim per interval on the whole host (0: none), the
+	 * second counting only writes that may swap (swappiness not 0);
+	 * while the file kill_switch exists nothing is written.
+	 */
+	bool enabled, dry_run;
+	uint64_t budget, swap_budget;
+	char kill_switch[MR_PATH_MAX];
+	char listen[MR_LISTEN_MAX];	/* "" or ADDR:PORT for /metrics */
+	int log_level;			/* an index of mr_level_names */
 	struct mr_params defaults;
 	/* As many cgroup sections as there are: on the heap, grown by
 	 * mr_config_room(), released by mr_config_free(). */
@@ -66,10 +80,6 @@ struct mr_cgroup_conf *mr_config_room(struct mr_config *c);
  */
 int mr_config_parse(struct mr_config *c, const char *name, const char *text,
 		    char *err, size_t errlen);
-
-/* Read and parse a file; -1 with the reason (unreadable, too large, ...). */
-int mr_config_load(struct mr_config *c, const char *path, char *err,
-		   size_t errlen);
 
 /*
  * Set one key from a string, as the file and the command line do; scope
@@ -107,6 +117,13 @@ void mr_config_drop_duplicates(struct mr_config *c);
 /* Add a cgroup (from the command line) with the global defaults. */
 int mr_config_add_cgroup(struct mr_config *c, const char *path, char *err,
 			 size_t errlen);
+
+/*
+ * ADDR:PORT as the listen setting takes it: a numeric IPv4 address or an
+ * IPv6 one in brackets, and a port from 1 to 65535.  Fills host (without
+ * brackets) and *port; -1 if malformed.
+ */
+int mr_parse_listen(const char *s, char *host, size_t hostlen, unsigned *port);
 
 /* Strict value parsers, shared with the command line. */
 int mr_parse_duration(const char *s, double *seconds);	/* 6, 6s, 500ms, 2m */

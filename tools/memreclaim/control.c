@@ -65,13 +65,111 @@ static void start_backoff(const struct mr_params *p, struct mr_ctl *ctl)
 	ctl->calm = 0;
 }
 
+/*
+ * Whether the sample calls for a back-off to start (and then d says why):
+ * a failed write, pressure at the target, a write the kernel gave up on,
+ * or what was reclaimed refaulting.
+ */
+static bool backoff_needed(const struct mr_params *p, struct mr_ctl *ctl,
+			   const struct mr_sample *s, struct mr_decision *d)
+{
+	char got[24], asked[24];
+
+	if (s->write_failed) {
+		/* Counts as a probe that found trouble: repeated, it doubles. */
+		d->reason = MR_WHY_WRITE_FAILED;
+	} else if (d->pressure >= p->target) {
+		d->reason = MR_WHY_PRESSURE;
+	} else if (s->short_last && s->reclaimed_last < s->asked_last / 2) {
+		d->reason = MR_WHY_UNRECLAIMABLE;
+	} else if (s->reclaimed_last && d->refault_share >= p->refault_limit) {
+		d->reason = MR_WHY_REFAULTS;
+	} else {
+		return false;
+	}
+	start_backoff(p, ctl);
+	d->action = MR_BACKOFF_START;
+	switch (d->reason) {
+	case MR_WHY_WRITE_FAILED:
+		snprintf(d->why, sizeof(d->why), "the last write failed: back off %.0f s",
+			 ctl->backoff_left_s);
+		break;
+	case MR_WHY_PRESSURE:
+		snprintf(d->why, sizeof(d->why),
+			 "pressure %.3f%% reached the target %.3f%%: back off %.0f s",
+			 d->pressure * 100, p->target * 100, ctl->backoff_left_s);
+		break;
+	case MR_WHY_UNRECLAIMABLE:
+		tool_format_size(got, sizeof(got), (double)s->reclaimed_last);
+		tool_format_size(asked, sizeof(asked), (double)s->asked_last);
+		snprintf(d->why, sizeof(d->why),
+			 "the kernel reclaimed %s of %s and gave up (EAGAIN): "
+			 "little is reclaimable: back off %.0f s",
+			 got, asked, ctl->backoff_left_s);
+		break;
+	default:
+		snprintf(d->why, sizeof(d->why),
+			 "%.0f%% of what was reclaimed refaulted (limit %.0f%%): back off %.0f s",
+			 d->refault_share * 100, p->refault_limit * 100, ctl->backoff_left_s);
+		break;
+	}
+	return true;
+}
+
+/* The step of an interval with no back-off: MR_RECLAIM, or why not. */
+static void step(const struct mr_params *p, struct mr_ctl *ctl,
+		 const struct mr_sample *s, struct mr_decision *d)
+{
+	double room, bytes;
+	uint64_t floor;
+	char cur[24], fl[24];
+
+	/*
+	 * A cgroup's own memory.min/low protect it from the kernel's reclaim
+	 * only when its parent is reclaimed: memory.reclaim on the cgroup
+	 * itself would go under them.  What its owner protected, the daemon
+	 * leaves too.
+	 */
+	floor = p->floor > s->protected_bytes ? p->floor : s->protected_bytes;
+	if (s->current <= floor) {
+		d->action = MR_AT_FLOOR;
+		tool_format_size(cur, sizeof(cur), (double)s->current);
+		tool_format_size(fl, sizeof(fl), (double)floor);
+		snprintf(d->why, sizeof(d->why), "memory.current %s at the floor %s%s",
+			 cur, fl, floor > p->floor ? " (its memory.min/low)" : "");
+		return;
+	}
+	bytes = (double)s->current * p->ratio * (1.0 - d->pressure / p->target);
+	/* What refaulted is wasted work: slow down in proportion. */
+	if (s->reclaimed_last)
+		bytes *= 1.0 - d->refault_share / p->refault_limit;
+	/* Ramp up again after a back-off. */
+	if (ctl->backed_off && ctl->calm < MR_RAMP_INTERVALS)
+		bytes *= (double)(ctl->calm + 1) / MR_RAMP_INTERVALS;
+	if (bytes > (double)p->max_step)
+		bytes = (double)p->max_step;
+	room = (double)(s->current - floor);
+	if (bytes > room)
+		bytes = room;
+	if (bytes < (double)p->page_size) {
+		d->action = MR_TOO_SMALL;
+		snprintf(d->why, sizeof(d->why), "step under one page");
+		return;
+	}
+	d->action = MR_RECLAIM;
+	d->bytes = (uint64_t)bytes / p->page_size * p->page_size;
+	ctl->calm++;
+	tool_format_size(cur, sizeof(cur), (double)s->current);
+	snprintf(d->why, sizeof(d->why),
+		 "pressure %.3f%% < %.3f%%, refaults %.0f%%, %.2f%% of %s",
+		 d->pressure * 100, p->target * 100, d->refault_share * 100,
+		 100.0 * (double)d->bytes / (double)s->current, cur);
+}
+
 void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 		const struct mr_sample *s, struct mr_decision *d)
 {
 	double interval = s->interval_s > 0 ? s->interval_s : 1e-9;
-	double room, step;
-	uint64_t floor;
-	char cur[24], fl[24];
 
 	d->bytes = 0;
 	d->pressure = (double)s->stall_us / (interval * 1e6);
@@ -88,76 +186,8 @@ void mr_control(const struct mr_params *p, struct mr_ctl *ctl,
 			 ctl->backoff_left_s > 0 ? ctl->backoff_left_s : 0);
 		return;
 	}
-	if (d->pressure >= p->target) {
-		start_backoff(p, ctl);
-		d->action = MR_BACKOFF_START;
-		d->reason = MR_WHY_PRESSURE;
-		snprintf(d->why, sizeof(d->why),
-			 "pressure %.3f%% reached the target %.3f%%: back off %.0f s",
-			 d->pressure * 100, p->target * 100, ctl->backoff_left_s);
-		return;
-	}
-	if (s->short_last && s->reclaimed_last < s->asked_last / 2) {
-		start_backoff(p, ctl);
-		d->action = MR_BACKOFF_START;
-		d->reason = MR_WHY_UNRECLAIMABLE;
-		tool_format_size(cur, sizeof(cur), (double)s->reclaimed_last);
-		tool_format_size(fl, sizeof(fl), (double)s->asked_last);
-		snprintf(d->why, sizeof(d->why),
-			 "the kernel reclaimed %s of %s and gave up (EAGAIN): "
-			 "little is reclaimable: back off %.0f s",
-			 cur, fl, ctl->backoff_left_s);
-		return;
-	}
-	if (s->reclaimed_last && d->refault_share >= p->refault_limit) {
-		start_backoff(p, ctl);
-		d->action = MR_BACKOFF_START;
-		d->reason = MR_WHY_REFAULTS;
-		snprintf(d->why, sizeof(d->why),
-			 "%.0f%% of what was reclaimed refaulted (limit %.0f%%): back off %.0f s",
-			 d->refault_share * 100, p->refault_limit * 100, ctl->backoff_left_s);
-		return;
-	}
-	/*
-	 * A cgroup's own memory.min/low protect it from the kernel's reclaim
-	 * only when its parent is reclaimed: memory.reclaim on the cgroup
-	 * itself would go under them.  What its owner protected, the daemon
-	 * leaves too.
-	 */
-	floor = p->floor > s->protected_bytes ? p->floor : s->protected_bytes;
-	if (s->current <= floor) {
-		d->action = MR_AT_FLOOR;
-		tool_format_size(cur, sizeof(cur), (double)s->current);
-		tool_format_size(fl, sizeof(fl), (double)floor);
-		snprintf(d->why, sizeof(d->why), "memory.current %s at the floor %s%s",
-			 cur, fl, floor > p->floor ? " (its memory.min/low)" : "");
-		return;
-	}
-	step = (double)s->current * p->ratio * (1.0 - d->pressure / p->target);
-	/* What refaulted is wasted work: slow down in proportion. */
-	if (s->reclaimed_last)
-		step *= 1.0 - d->refault_share / p->refault_limit;
-	/* Ramp up again after a back-off. */
-	if (ctl->backed_off && ctl->calm < MR_RAMP_INTERVALS)
-		step *= (double)(ctl->calm + 1) / MR_RAMP_INTERVALS;
-	if (step > (double)p->max_step)
-		step = (double)p->max_step;
-	room = (double)(s->current - floor);
-	if (step > room)
-		step = room;
-	if (step < (double)p->page_size) {
-		d->action = MR_TOO_SMALL;
-		snprintf(d->why, sizeof(d->why), "step under one page");
-		return;
-	}
-	d->action = MR_RECLAIM;
-	d->bytes = (uint64_t)step / p->page_size * p->page_size;
-	ctl->calm++;
-	tool_format_size(cur, sizeof(cur), (double)s->current);
-	snprintf(d->why, sizeof(d->why),
-		 "pressure %.3f%% < %.3f%%, refaults %.0f%%, %.2f%% of %s",
-		 d->pressure * 100, p->target * 100, d->refault_share * 100,
-		 100.0 * (double)d->bytes / (double)s->current, cur);
+	if (!backoff_needed(p, ctl, s, d))
+		step(p, ctl, s, d);
 }
 
 bool mr_zswap_tune(const struct mr_params *p, const struct mr_zswap_sample *z,

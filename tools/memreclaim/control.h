@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MR_NO_LIMIT UINT64_MAX	/* "max" in a cgroup limit file */
+#include "cgroup.h"	/* MR_NO_LIMIT */
 
 /* The knobs of one cgroup (see memreclaim.8 for each and its default). */
 struct mr_params {
@@ -43,6 +43,7 @@ struct mr_sample {
 	uint64_t asked_last;	/* bytes it asked memory.reclaim for */
 	uint64_t protected_bytes;/* the larger of memory.min and memory.low */
 	bool short_last;	/* the kernel answered EAGAIN: it gave up short */
+	bool write_failed;	/* the last write failed (any error but EAGAIN) */
 };
 
 enum mr_action {
@@ -59,6 +60,7 @@ enum mr_backoff_reason {
 	MR_WHY_PRESSURE,	/* the stall share reached the target */
 	MR_WHY_REFAULTS,	/* what was reclaimed came back */
 	MR_WHY_UNRECLAIMABLE,	/* the kernel gave up with under half reclaimed */
+	MR_WHY_WRITE_FAILED,	/* the last write failed: EACCES, ENOSPC, EBUSY... */
 };
 
 struct mr_decision {
@@ -95,6 +97,9 @@ struct mr_ctl {
  * memory with no swap, swappiness 0, pinned pages), and every write still
  * costs the kernel its retries and a drain of every CPU's LRU caches,
  * while the stall it causes is the daemon's, not in the cgroup's PSI.
+ * Back off, and further each time, when the last write failed outright:
+ * a failure that repeats (EACCES, ENOSPC, EBUSY, ENOMEM, EINVAL) would
+ * otherwise be retried, and logged, every interval.
  *
  * Once memory.current is near the working set, every probe finds it: the
  * pressure comes back the interval after.  So a back-off that follows the

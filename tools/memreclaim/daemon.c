@@ -4,10 +4,12 @@
  * time and refaults since the last interval, decide with mr_control() and
  * write memory.reclaim (and, where enabled, memory.zswap.max).
  *
- * It writes nothing else.  memory.reclaim leaves no state behind, so a
- * daemon killed at any moment (even by SIGKILL) leaves every workload
- * exactly as it was: unlike a daemon that drives memory.high, there is no
- * limit left set that would throttle the workload after it died.
+ * It writes nothing else.  memory.reclaim leaves no state behind; a
+ * memory.zswap.max the daemon moved is put back when it stops (SIGTERM,
+ * SIGINT) or stops watching the cgroup.  Killed with SIGKILL it cannot put
+ * that back: what stays is memory.zswap.max as last set (the JSON file's
+ * zswap_max), never a memory.high or memory.max that would throttle the
+ * workload after it died.
  */
 #include "daemon.h"
 
@@ -16,55 +18,75 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cgroup.h"
 #include "common/clock.h"
 #include "daemon_int.h"
+#include "http.h"
 #include "log.h"
 #include "stop.h"
 #include "writers.h"
+
+/* What discover() says when the cgroups watched change. */
+static void log_changes(const struct daemon *d, const struct mr_config *expanded)
+{
+	struct mr_path_index now, before;
+
+	if (mr_path_index_build(&now, expanded) < 0 ||
+	    mr_path_index_build(&before, &d->conf) < 0) {
+		mr_path_index_free(&now);
+		return;
+	}
+	for (size_t i = 0; i < expanded->ncgroups; i++)
+		if (mr_path_index_find(&before, expanded->cgroup[i].path) == SIZE_MAX)
+			mr_log(LOG_INFO, "%s: appeared, watching it", expanded->cgroup[i].path);
+	for (size_t i = 0; i < d->ncg; i++)
+		if (mr_path_index_find(&now, d->cg[i].conf->path) == SIZE_MAX)
+			mr_log(LOG_INFO, "%s: gone, dropped", d->cg[i].conf->path);
+	mr_path_index_free(&now);
+	mr_path_index_free(&before);
+}
+
+/* Whether the sections of a and b are the same cgroups, in the same order. */
+static bool same_cgroups(const struct mr_config *a, const struct daemon *d)
+{
+	if (a->ncgroups != d->ncg)
+		return false;
+	for (size_t i = 0; i < a->ncgroups; i++)
+		if (strcmp(a->cgroup[i].path, d->cg[i].conf->path) != 0)
+			return false;
+	return true;
+}
 
 /*
  * Expand the pattern sections against the cgroups there are now, and run
  * with the result: a cgroup that appeared starts with a baseline, one that
  * went is dropped (no retries, no error), the others keep their state.
+ * A cgroup is one directory however it is spelled or matched, and the
+ * daemon's own cgroup is never watched.
  */
-static void discover(struct daemon *d, bool log_changes, bool force)
+static void discover(struct daemon *d, bool say, bool force)
 {
 	static struct mr_config expanded;
-	static bool warned_full;
+	static bool warned_full, warned_self;
 	size_t lost = mr_expand_config(&d->templ, d->opts->root, &expanded);
-	bool changed = expanded.ncgroups != d->ncg;
-	struct mr_path_index now, before;
+	size_t self = mr_drop_same_cgroups(&expanded, d->opts->root, d->self_dev,
+					   d->self_ino);
 
-	if (mr_path_index_build(&now, &expanded) < 0 ||
-	    mr_path_index_build(&before, &d->conf) < 0) {
-		mr_path_index_free(&now);
-		mr_log(LOG_ERR, "out of memory: keeping the %zu cgroups watched so far",
-		       d->ncg);
-		return;
-	}
-	for (size_t i = 0; i < expanded.ncgroups; i++) {
-		if (mr_path_index_find(&before, expanded.cgroup[i].path) != SIZE_MAX)
-			continue;
-		changed = true;
-		if (log_changes)
-			mr_log(LOG_INFO, "%s: appeared, watching it", expanded.cgroup[i].path);
-	}
-	for (size_t i = 0; i < d->ncg; i++) {
-		if (mr_path_index_find(&now, d->cg[i].conf->path) != SIZE_MAX)
-			continue;
-		changed = true;
-		if (log_changes)
-			mr_log(LOG_INFO, "%s: gone, dropped", d->cg[i].conf->path);
-	}
-	mr_path_index_free(&now);
-	mr_path_index_free(&before);
+	if (self && !warned_self)
+		mr_log(LOG_WARN, "the daemon's own cgroup is among those configured: "
+		       "it is never reclaimed by the daemon");
+	warned_self = self != 0;
 	if (lost && !warned_full)
 		mr_log(LOG_WARN, "%zu cgroups left out: out of memory", lost);
 	warned_full = lost != 0;
-	if ((changed || force) && mr_adopt_config(d, &expanded) < 0)
+	if (!force && same_cgroups(&expanded, d))
+		return;
+	if (say)
+		log_changes(d, &expanded);
+	if (mr_adopt_config(d, &expanded) < 0)
 		mr_log(LOG_ERR, "out of memory: keeping the %zu cgroups watched so far",
 		       d->ncg);
 }
@@ -78,9 +100,28 @@ static bool has_patterns(const struct mr_config *c)
 	return false;
 }
 
+/* Serve /metrics on the configured address, or stop serving (listen ""). */
+static void follow_listen(struct daemon *d, const char *before)
+{
+	char err[256];
+
+	if (d->http && strcmp(before, d->conf.listen) == 0)
+		return;
+	mr_http_stop(d->http);
+	d->http = NULL;
+	if (!d->conf.listen[0])
+		return;
+	d->http = mr_http_start(d->conf.listen, err, sizeof(err));
+	if (d->http)
+		mr_log(LOG_INFO, "serving metrics on http://%s/metrics", d->conf.listen);
+	else
+		mr_log(LOG_ERR, "metrics endpoint: %s; not served", err);
+}
+
 static void reload(struct daemon *d)
 {
 	static struct mr_config fresh;
+	char listen_before[MR_LISTEN_MAX];
 
 	mr_log(LOG_INFO, "SIGHUP: reloading %s",
 	      d->opts->config_path ? d->opts->config_path : "(no config file)");
@@ -88,10 +129,17 @@ static void reload(struct daemon *d)
 		mr_log(LOG_ERR, "reload failed (see above); keeping the running configuration");
 		return;
 	}
+	snprintf(listen_before, sizeof(listen_before), "%s", d->conf.listen);
 	mr_config_move(&d->templ, &fresh);
 	/* Adopted even with the same cgroups: their settings may differ. */
 	discover(d, true, true);
-	mr_log(LOG_INFO, "reloaded: %zu cgroups, interval %.3f s", d->ncg, d->conf.interval_s);
+	mr_log_set_level(d->conf.log_level);
+	if (mr_writers_resize(d->writers, (unsigned)d->conf.workers) == 0)
+		mr_log(LOG_ERR, "cannot start %d writer threads", d->conf.workers);
+	follow_listen(d, listen_before);
+	mr_log(LOG_INFO, "reloaded: %zu cgroups, interval %.3f s, %d workers%s%s",
+	       d->ncg, d->conf.interval_s, d->conf.workers,
+	       d->conf.dry_run ? ", dry run" : "", d->conf.enabled ? "" : ", disabled");
 }
 
 static void sleep_until(double deadline)
@@ -126,78 +174,167 @@ static int check_host(const char *root, const struct mr_config *c)
 }
 
 /*
- * At the end: on a signal, writes still running are interrupted; after
- * --iterations, they are made and counted, and the metrics say so.
+ * The kill switch: the file named by kill_switch exists, or SIGUSR1 came
+ * (until SIGUSR2).  Turned on, it holds every write: none starts, queued
+ * ones are dropped, running ones are interrupted.
  */
-static void finish_writes(struct daemon *d)
+static void follow_kill_switch(struct daemon *d)
 {
-	if (!d->writers)
+	struct stat st;
+	bool on = mr_flag(&mr_pause_requested) ||
+		  (d->conf.kill_switch[0] && stat(d->conf.kill_switch, &st) == 0);
+
+	if (on == d->paused) {
+		if (on)
+			mr_writers_interrupt(d->writers);	/* a write that started late */
 		return;
+	}
+	d->paused = on;
+	if (on) {
+		mr_flag_set(&mr_hold_writes, 1);
+		mr_writers_interrupt(d->writers);
+		mr_log(LOG_WARN, "kill switch on (%s): no writes until it is off",
+		       mr_flag(&mr_pause_requested) ? "SIGUSR1" : d->conf.kill_switch);
+	} else {
+		if (!mr_flag(&mr_stop_requested))
+			mr_flag_set(&mr_hold_writes, 0);
+		mr_log(LOG_WARN, "kill switch off: writing again");
+	}
+}
+
+/* The host's budget for one interval. */
+static void budget_start(struct daemon *d)
+{
+	d->budget = (struct budget){
+		.left = d->conf.budget ? d->conf.budget : UINT64_MAX,
+		.swap_left = d->conf.swap_budget ? d->conf.swap_budget : UINT64_MAX,
+	};
+}
+
+/*
+ * One interval of every cgroup.  The budget goes to the cgroups in turn,
+ * starting one further each interval, so that a spent budget leaves a
+ * different cgroup waiting each time.  A stop request ends it early.
+ */
+static void tick_all(struct daemon *d, double t)
+{
+	budget_start(d);
+	if (!d->conf.enabled) {
+		for (size_t i = 0; i < d->ncg; i++)
+			d->cg[i].state = MR_CG_PAUSED;
+		return;
+	}
+	for (size_t k = 0; k < d->ncg && !mr_flag(&mr_stop_requested); k++)
+		mr_tick_cgroup(d, &d->cg[(d->first + k) % d->ncg], t);
+	if (d->ncg)
+		d->first = (d->first + 1) % d->ncg;
+	if (d->budget.waiting)
+		mr_log(LOG_DEBUG, "budget spent: %zu cgroups wait for the next interval",
+		       d->budget.waiting);
+}
+
+/*
+ * At the end: on a signal, writes still running are interrupted; after
+ * --iterations, they are made and counted.  What the daemon changed is
+ * put back, and the metrics say it stopped.
+ */
+static void finish(struct daemon *d)
+{
 	mr_writers_stop(d->writers, mr_flag(&mr_stop_requested));
 	d->writers = NULL;
+	mr_reap_orphans(d, true);
 	for (size_t i = 0; i < d->ncg; i++) {
 		mr_collect_write(&d->cg[i]);
 		free(d->cg[i].job);
 		d->cg[i].job = NULL;
+		mr_restore_cgroup(&d->cg[i]);
+		d->cg[i].present = false;
 	}
+	d->stopped = true;
 	mr_write_metrics(d);
+	mr_http_stop(d->http);
+	d->http = NULL;
 }
 
-int mr_daemon_run(const struct mr_daemon_opts *o)
+/* One interval: reload, kill switch, cgroups, writes, metrics. */
+static void interval(struct daemon *d)
 {
-	static struct daemon d;
-	struct mr_config initial = { 0 };
-	double next;
-	int rc;
+	double t = tool_now_s();
 
-	memset(&d, 0, sizeof(d));
-	d.opts = o;
-	rc = mr_daemon_config(o, &initial);
+	if (mr_flag(&mr_reload_requested)) {
+		mr_flag_set(&mr_reload_requested, 0);
+		reload(d);
+	}
+	follow_kill_switch(d);
+	if (d->conf.enabled && has_patterns(&d->templ))
+		discover(d, true, false);
+	tick_all(d, t);
+	mr_reap_orphans(d, false);
+	/* After a stop request no write starts (the workers check too). */
+	if (!mr_flag(&mr_stop_requested))
+		mr_writers_kick(d->writers);
+	d->ticks++;
+	d->last_tick_wall = (double)time(NULL);
+	mr_write_metrics(d);
+	mr_log_flush_limits(t);
+}
+
+/* Configure, check the host, start the threads; MR_OK or an exit code. */
+static int start(struct daemon *d, const struct mr_daemon_opts *o)
+{
+	struct mr_config initial = { 0 };
+	int rc = mr_daemon_config(o, &initial);
+
 	if (rc != MR_OK || o->check_config) {
 		if (rc == MR_OK)
 			mr_print_config(&initial, o->root);
 		mr_config_free(&initial);
-		return rc;
+		return rc == MR_OK ? -1 : rc;
 	}
 	rc = check_host(o->root, &initial);
 	if (rc != MR_OK) {
 		mr_config_free(&initial);
 		return rc;
 	}
-	mr_config_move(&d.templ, &initial);
-	discover(&d, false, true);
-	if (d.ncg == 0 && !has_patterns(&d.templ)) {
-		mr_log(LOG_ERR, "out of memory for %zu cgroups", d.templ.ncgroups);
+	mr_config_move(&d->templ, &initial);
+	mr_self_cgroup(o->root, &d->self_dev, &d->self_ino);
+	discover(d, false, true);
+	if (d->ncg == 0 && !has_patterns(&d->templ) && d->templ.ncgroups > 0 &&
+	    !d->self_ino) {
+		mr_log(LOG_ERR, "out of memory for %zu cgroups", d->templ.ncgroups);
 		return MR_EXIT_IO;
 	}
-
+	mr_log_set_level(d->conf.log_level);
 	mr_handle_signals();
-	if (!o->dry_run) {
-		d.writers = mr_writers_start((unsigned)d.conf.workers);
-		if (!d.writers) {
-			mr_log(LOG_ERR, "cannot start the writer threads");
-			return MR_EXIT_IO;
-		}
+	/* Started in a dry run too: a reload may turn it off. */
+	d->writers = mr_writers_start((unsigned)d->conf.workers);
+	if (!d->writers) {
+		mr_log(LOG_ERR, "cannot start the writer threads");
+		return MR_EXIT_IO;
 	}
+	follow_listen(d, "");
+	return MR_OK;
+}
 
-	mr_log(LOG_INFO, "watching %zu cgroups every %.3f s%s", d.ncg, d.conf.interval_s,
-	      o->dry_run ? " (dry run: nothing is written)" : "");
+int mr_daemon_run(const struct mr_daemon_opts *o)
+{
+	static struct daemon d;
+	double next;
+	int rc;
+
+	memset(&d, 0, sizeof(d));
+	d.opts = o;
+	rc = start(&d, o);
+	if (rc != MR_OK) {
+		mr_config_free(&d.templ);
+		return rc < 0 ? MR_OK : rc;
+	}
+	mr_log(LOG_INFO, "watching %zu cgroups every %.3f s%s%s", d.ncg, d.conf.interval_s,
+	       d.conf.dry_run ? " (dry run: nothing is written)" : "",
+	       d.conf.enabled ? "" : " (enabled = no: idle until reloaded)");
 	next = tool_now_s();
 	while (!mr_flag(&mr_stop_requested)) {
-		double t = tool_now_s();
-
-		if (mr_flag(&mr_reload_requested)) {
-			mr_flag_set(&mr_reload_requested, 0);
-			reload(&d);
-		}
-		if (has_patterns(&d.templ))
-			discover(&d, true, false);
-		for (size_t i = 0; i < d.ncg; i++)
-			mr_tick_cgroup(&d, &d.cg[i], t);
-		if (d.writers)
-			mr_writers_kick(d.writers);
-		d.ticks++;
-		mr_write_metrics(&d);
+		interval(&d);
 		if (o->iterations && d.ticks > (uint64_t)o->iterations)
 			break;
 		next += d.conf.interval_s;
@@ -207,7 +344,7 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 		       tool_now_s() < next)
 			sleep_until(next);
 	}
-	finish_writes(&d);
+	finish(&d);
 	mr_log(LOG_INFO, "stopping after %" PRIu64 " intervals, %.3f s of CPU", d.ticks,
 	      mr_cpu_seconds());
 	free(d.cg);

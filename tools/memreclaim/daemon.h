@@ -13,7 +13,6 @@
 struct mr_daemon_opts {
 	const char *root;		/* cgroup root */
 	const char *config_path;	/* NULL: none */
-	bool dry_run;			/* decide and log, write nothing */
 	bool check_config;		/* validate, print, exit */
 	long iterations;		/* stop after this many intervals; 0: never */
 	/* Command-line settings, applied over the file (key, value). */
@@ -24,6 +23,15 @@ struct mr_daemon_opts {
 	size_t ncgroups;
 	char *const *cgroups;
 };
+
+/*
+ * Read and parse a configuration file into c, on top of what c holds; -1
+ * with the reason (unreadable, too large, a NUL byte, a bad line).
+ */
+int mr_config_load(struct mr_config *c, const char *path, char *err,
+		   size_t errlen);
+
+#define MR_CONFIG_MAX_BYTES (1 << 20)
 
 /*
  * Build the effective configuration: the file, then the command-line

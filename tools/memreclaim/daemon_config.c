@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* The daemon's effective configuration: file, command line, reload. */
+#include <errno.h>
+#include <fcntl.h>
 #include <glob.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cgroup.h"
 #include "common/size.h"
@@ -54,6 +58,53 @@ int mr_daemon_config(const struct mr_daemon_opts *o, struct mr_config *c)
 	return MR_OK;
 }
 
+int mr_config_load(struct mr_config *c, const char *path, char *err,
+		   size_t errlen)
+{
+	struct stat st;
+	char *text;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int rc;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		close(fd);
+		return -1;
+	}
+	if (st.st_size > MR_CONFIG_MAX_BYTES) {
+		snprintf(err, errlen, "%s: larger than %d bytes", path, MR_CONFIG_MAX_BYTES);
+		close(fd);
+		return -1;
+	}
+	text = malloc((size_t)st.st_size + 1);
+	if (!text) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		close(fd);
+		return -1;
+	}
+	n = read(fd, text, (size_t)st.st_size);
+	close(fd);
+	if (n != st.st_size) {
+		snprintf(err, errlen, "%s: short read", path);
+		free(text);
+		return -1;
+	}
+	text[n] = '\0';
+	if (strlen(text) != (size_t)n) {
+		snprintf(err, errlen, "%s: contains a NUL byte", path);
+		free(text);
+		return -1;
+	}
+	rc = mr_config_parse(c, path, text, err, errlen);
+	free(text);
+	return rc;
+}
+
 bool mr_is_pattern(const char *path)
 {
 	return strpbrk(path, "*?[") != NULL;
@@ -63,18 +114,16 @@ bool mr_is_pattern(const char *path)
  * Append one cgroup (mr_expand_config() drops the ones there twice, in
  * one sort); false if out of memory.
  */
-static bool add_matched(struct mr_config *out, const char *path,
+static bool add_matched(struct mr_config *out, const char *root, const char *path,
 			const struct mr_params *params)
 {
-	size_t len = strlen(path);
-	struct mr_cgroup_conf *slot;
+	struct mr_cgroup_conf *slot = mr_config_room(out);
 
-	if (len >= MR_PATH_MAX)
-		return true; /* cannot be named; glob gives no such path here */
-	slot = mr_config_room(out);
 	if (!slot)
 		return false;
-	memcpy(slot->path, path, len + 1);
+	/* One spelling per cgroup ("a", "a/", "b/../a", ROOT/a: "a"). */
+	if (mr_cgroup_path_normalize(root, path, slot->path, sizeof(slot->path)) < 0)
+		return true; /* cannot be named; glob gives no such path here */
 	slot->params = *params;
 	out->ncgroups++;
 	return true;
@@ -106,7 +155,7 @@ static size_t expand_pattern(const char *root, const struct mr_cgroup_conf *s,
 
 		if (strlen(dir) <= skip || !tool_sysfs_exists(dir, "cgroup.controllers"))
 			continue;
-		if (!add_matched(out, dir + skip, &s->params))
+		if (!add_matched(out, root, dir + skip, &s->params))
 			lost++;
 	}
 	globfree(&g);
@@ -122,14 +171,19 @@ size_t mr_expand_config(const struct mr_config *templ, const char *root,
 	mr_config_copy_settings(out, templ);
 	/* Named cgroups first: their own settings win over a pattern's. */
 	for (size_t i = 0; i < templ->ncgroups; i++) {
-		if (mr_is_pattern(templ->cgroup[i].path))
+		const struct mr_cgroup_conf *named = &templ->cgroup[i];
+
+		if (mr_is_pattern(named->path))
 			continue;
 		slot = mr_config_room(out);
 		if (!slot) {
 			lost++;
 			continue;
 		}
-		*slot = templ->cgroup[i];
+		*slot = *named;
+		if (mr_cgroup_path_normalize(root, named->path, slot->path,
+					     sizeof(slot->path)) < 0)
+			snprintf(slot->path, sizeof(slot->path), "%s", named->path);
 		out->ncgroups++;
 	}
 	for (size_t i = 0; i < templ->ncgroups; i++)
@@ -151,9 +205,22 @@ static void print_setting(const struct mr_setting *k, const void *where)
 		uint64_t v;
 
 		memcpy(&v, field, sizeof(v));
-		tool_format_size(text, sizeof(text), (double)v);
+		if (v == 0 && k->unset_word)
+			snprintf(text, sizeof(text), "%s", k->unset_word);
+		else
+			tool_format_size(text, sizeof(text), (double)v);
 		break;
 	}
+	case MR_SET_CHOICE: {
+		int v;
+
+		memcpy(&v, field, sizeof(v));
+		snprintf(text, sizeof(text), "%s", k->choices[v]);
+		break;
+	}
+	case MR_SET_LISTEN:
+		snprintf(text, sizeof(text), "%s", field[0] ? field : "none");
+		break;
 	case MR_SET_BOOL: {
 		bool b;
 
@@ -191,19 +258,41 @@ static void print_setting(const struct mr_setting *k, const void *where)
 /* What pattern section i matches now, as --check-config shows it. */
 static void print_matches(const struct mr_config *c, size_t i, const char *root)
 {
-	static struct mr_config one;
+	struct mr_config one;
 
-	one = *c;
-	one.ncgroups = 0;
+	/* A configuration of its own: the matches must not touch c's sections. */
+	mr_config_init(&one);
 	expand_pattern(root, &c->cgroup[i], &one);
 	if (one.ncgroups == 0) {
 		printf("  matches no cgroup now (the daemon watches for them)\n");
-		return;
+	} else {
+		printf("  matches %zu cgroup%s now:", one.ncgroups,
+		       one.ncgroups == 1 ? "" : "s");
+		for (size_t k = 0; k < one.ncgroups; k++)
+			printf("%s %s", k ? "," : "", one.cgroup[k].path);
+		printf("\n");
 	}
-	printf("  matches %zu cgroup%s now:", one.ncgroups, one.ncgroups == 1 ? "" : "s");
-	for (size_t k = 0; k < one.ncgroups; k++)
-		printf("%s %s", k ? "," : "", one.cgroup[k].path);
-	printf("\n");
+	mr_config_free(&one);
+}
+
+/*
+ * How many cgroups the daemon would watch now: patterns matched, each
+ * directory once however it is spelled, its own cgroup left out.
+ */
+static void print_watched(const struct mr_config *c, const char *root)
+{
+	struct mr_config all;
+	uint64_t dev, ino;
+	size_t self;
+
+	mr_config_init(&all);
+	mr_expand_config(c, root, &all);
+	mr_self_cgroup(root, &dev, &ino);
+	self = mr_drop_same_cgroups(&all, root, dev, ino);
+	printf("watches %zu cgroup%s now (each directory once)%s\n", all.ncgroups,
+	       all.ncgroups == 1 ? "" : "s",
+	       self ? "; the daemon's own cgroup is left out" : "");
+	mr_config_free(&all);
 }
 
 void mr_print_config(const struct mr_config *c, const char *root)
@@ -237,6 +326,7 @@ void mr_print_config(const struct mr_config *c, const char *root)
 		else if (mr_check_cgroup_files(dir, err, sizeof(err)) != MR_OK)
 			printf("  warning: %s (run refuses to start)\n", err);
 	}
+	print_watched(c, root);
 }
 
 /*
@@ -274,13 +364,116 @@ int mr_adopt_config(struct daemon *d, const struct mr_config *fresh)
 	}
 	for (size_t i = 0; i < d->conf.ncgroups; i++)
 		next[i].conf = &d->conf.cgroup[i];
-	/* A dropped cgroup's write job goes with it, once its write ended. */
+	/*
+	 * A dropped cgroup gets back what the daemon changed, and its write
+	 * job goes with it (freed once a write still running ends: the
+	 * main thread does not wait for it).
+	 */
 	for (size_t j = 0; j < d->ncg; j++)
-		if (!kept[j])
+		if (!kept[j]) {
+			mr_restore_cgroup(&d->cg[j]);
 			mr_release_write(d, &d->cg[j]);
+		}
 	free(kept);
 	free(d->cg);
 	d->cg = next;
 	d->ncg = d->conf.ncgroups;
 	return 0;
+}
+
+void mr_self_cgroup(const char *root, uint64_t *dev, uint64_t *ino)
+{
+	const char *named = getenv("MEMRECLAIM_SELF_CGROUP");
+	char path[MR_PATH_MAX], dir[2 * MR_PATH_MAX + 2];
+
+	*dev = *ino = 0;
+	if (named && *named)
+		snprintf(path, sizeof(path), "%s%s", named[0] == '/' ? "" : "/", named);
+	else
+		mr_self_cgroup_path(path, sizeof(path));
+	if (!path[0])
+		return;
+	/*
+	 * "/" is the root of the daemon's cgroup namespace: in a container
+	 * that is its own cgroup, which /sys/fs/cgroup shows, not the host's
+	 * root where --cgroup-root points.  Otherwise the path is under root.
+	 */
+	if (strcmp(path, "/") != 0) {
+		snprintf(dir, sizeof(dir), "%s%s", root, path);
+		if (mr_dir_identity(dir, dev, ino))
+			return;
+	}
+	snprintf(dir, sizeof(dir), "/sys/fs/cgroup%s", strcmp(path, "/") ? path : "");
+	if (!mr_dir_identity(dir, dev, ino) || !tool_sysfs_exists(dir, "cgroup.controllers"))
+		*dev = *ino = 0;
+}
+
+/* A section's place in identity order: by device and inode, then position. */
+struct same {
+	uint64_t dev, ino;
+	size_t pos;
+};
+
+static int same_order(const void *a, const void *b)
+{
+	const struct same *x = a, *y = b;
+
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->ino != y->ino)
+		return x->ino < y->ino ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* Mark in drop[] every section that is self or an earlier one's cgroup. */
+static size_t mark_same(struct same *id, size_t n, bool *drop, uint64_t self_dev,
+			uint64_t self_ino)
+{
+	size_t self = 0;
+
+	qsort(id, n, sizeof(*id), same_order);
+	for (size_t k = 0; k < n; k++) {
+		if (id[k].ino == 0)
+			continue; /* not there now: known by its name only */
+		if (self_ino && id[k].dev == self_dev && id[k].ino == self_ino) {
+			drop[id[k].pos] = true;
+			self++;
+		} else if (k && id[k].dev == id[k - 1].dev && id[k].ino == id[k - 1].ino) {
+			drop[id[k].pos] = true;
+		}
+	}
+	return self;
+}
+
+size_t mr_drop_same_cgroups(struct mr_config *c, const char *root,
+			    uint64_t self_dev, uint64_t self_ino)
+{
+	char dir[2 * MR_PATH_MAX + 2];
+	struct same *id;
+	bool *drop;
+	size_t kept = 0, self = 0;
+
+	if (c->ncgroups == 0)
+		return 0;
+	id = calloc(c->ncgroups, sizeof(*id));
+	drop = calloc(c->ncgroups, sizeof(*drop));
+	if (id && drop) {
+		for (size_t i = 0; i < c->ncgroups; i++) {
+			const char *p = c->cgroup[i].path;
+
+			snprintf(dir, sizeof(dir), "%s%s%s", p[0] == '/' ? "" : root,
+				 p[0] == '/' ? "" : "/", p);
+			id[i].pos = i;
+			if (!mr_dir_identity(dir, &id[i].dev, &id[i].ino))
+				id[i].dev = id[i].ino = 0;
+		}
+		self = mark_same(id, c->ncgroups, drop, self_dev, self_ino);
+		for (size_t i = 0; i < c->ncgroups; i++)
+			if (!drop[i])
+				c->cgroup[kept++] = c->cgroup[i];
+		c->ncgroups = kept;
+	}
+	free(id);
+	free(drop);
+	return self;
 }

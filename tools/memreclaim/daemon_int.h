@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "config.h"
 #include "control.h"
@@ -17,7 +18,7 @@
 #include "log.h"
 #include "stop.h"
 
-/* What a cgroup's last interval did (the JSON file's "state"). */
+/* What a cgroup's last interval did (the metrics' "state"). */
 enum mr_cg_state {
 	MR_CG_STARTING,		/* first interval: a baseline only */
 	MR_CG_ABSENT,		/* not there (yet); waited for */
@@ -26,6 +27,9 @@ enum mr_cg_state {
 	MR_CG_IDLE,		/* a step too small to write */
 	MR_CG_RECLAIM,		/* reclaimed */
 	MR_CG_WRITING,		/* its last write still runs: left alone */
+	MR_CG_ERROR,		/* a read or write failed: `error` says which, why */
+	MR_CG_PAUSED,		/* the kill switch is on, or enabled = no */
+	MR_CG_BUDGET,		/* the host's budget for the interval is spent */
 };
 
 const char *mr_cg_state_name(enum mr_cg_state state);
@@ -42,6 +46,15 @@ struct cg_state {
 	bool have_io_prev;
 	uint64_t reclaimed_last, asked_last;
 	bool short_last;	/* the last write ended in EAGAIN */
+	bool write_failed;	/* the last write failed: back off (control.h) */
+	char error[200];	/* the failure while state is MR_CG_ERROR */
+	int error_source;	/* MR_ERR_*: what failed */
+	/*
+	 * memory.zswap.max as it was before the daemon first moved it:
+	 * restored when the daemon stops or stops watching the cgroup.
+	 */
+	uint64_t zswap_orig;
+	bool zswap_moved;
 	struct mr_ctl ctl;
 	/* For metrics. */
 	uint64_t current, zswap_max;
@@ -51,6 +64,7 @@ struct cg_state {
 	enum mr_cg_state state;
 	char why[160];		/* the last interval's decision, in words */
 	uint64_t reclaimed_total, reclaims, backoffs, errors, zswap_changes;
+	uint64_t asked_total;	/* bytes asked (in a dry run: would have been) */
 	double write_seconds_total;	/* time its memory.reclaim writes took */
 	/*
 	 * The longest time between two of its samples: the interval as
@@ -60,6 +74,23 @@ struct cg_state {
 	struct mr_write_job *job;	/* its write (writers.h), once it made one */
 	/* backoffs by reason */
 	uint64_t backoffs_pressure, backoffs_refaults, backoffs_unreclaimable;
+	uint64_t backoffs_write_failed;
+};
+
+/* What a cgroup's error came from: it clears when that works again. */
+enum { MR_ERR_READ, MR_ERR_RECLAIM, MR_ERR_ZSWAP };
+
+/* A write job of a cgroup no longer watched, freed once its write ends. */
+struct orphan {
+	struct mr_write_job *job;
+	struct orphan *next;
+};
+
+/* The host-wide budget of one interval (config.h: budget, swap_budget). */
+struct budget {
+	uint64_t left, swap_left;	/* UINT64_MAX: no budget */
+	uint64_t asked;			/* this interval, by every cgroup */
+	size_t waiting;			/* cgroups it left without a write */
 };
 
 struct daemon {
@@ -68,8 +99,16 @@ struct daemon {
 	struct mr_config conf;	/* what runs: patterns expanded */
 	struct cg_state *cg;	/* one per section of conf, on the heap */
 	size_t ncg;
-	struct mr_writers *writers;	/* NULL in a dry run */
+	struct mr_writers *writers;
 	uint64_t ticks;
+	struct orphan *orphans;	/* writes still running of dropped cgroups */
+	bool paused;		/* the kill switch is on: no writes */
+	struct budget budget;
+	size_t first;		/* the cgroup the budget goes to first, in turn */
+	double last_tick_wall;	/* when the last interval ran (Unix time) */
+	bool stopped;		/* the metrics say the daemon is down */
+	struct mr_http *http;	/* the /metrics endpoint, when configured */
+	uint64_t self_dev, self_ino;	/* the daemon's own cgroup (0: unknown) */
 };
 
 /*
@@ -84,11 +123,22 @@ void mr_tick_cgroup(struct daemon *d, struct cg_state *c, double now);
  */
 bool mr_collect_write(struct cg_state *c);
 
-/* Free c's write job, waiting for its write first (a dropped cgroup). */
+/*
+ * Let go of c's write job (a dropped cgroup): freed now if idle, else
+ * handed to d->orphans and freed by mr_reap_orphans() once its write
+ * ends.  The main thread never waits for a write.
+ */
 void mr_release_write(struct daemon *d, struct cg_state *c);
+/* Free the orphaned jobs whose writes have ended (all: at stop). */
+void mr_reap_orphans(struct daemon *d, bool all);
 
-/* Rewrite the Prometheus and JSON files, where configured. */
+/* Put back what the daemon changed in c (memory.zswap.max). */
+void mr_restore_cgroup(struct cg_state *c);
+
+/* Rewrite the Prometheus and JSON files, and the endpoint's text. */
 void mr_write_metrics(const struct daemon *d);
+/* The Prometheus text of d into f (the file's and the endpoint's). */
+void mr_prometheus_text(FILE *f, const struct daemon *d);
 
 /* CPU time of the daemon so far (user + system). */
 double mr_cpu_seconds(void);
@@ -112,5 +162,20 @@ bool mr_is_pattern(const char *path);
  */
 size_t mr_expand_config(const struct mr_config *templ, const char *root,
 			struct mr_config *out);
+
+/*
+ * The daemon's own cgroup (/proc/self/cgroup), as a directory's identity
+ * under root or under /sys/fs/cgroup (inside a container's cgroup
+ * namespace): 0 in both when it cannot tell.
+ */
+void mr_self_cgroup(const char *root, uint64_t *dev, uint64_t *ino);
+
+/*
+ * Drop from c the sections that are one cgroup (the same directory) as an
+ * earlier one, and the daemon's own cgroup (dev, ino).  Returns how many
+ * went as its own.
+ */
+size_t mr_drop_same_cgroups(struct mr_config *c, const char *root,
+			    uint64_t self_dev, uint64_t self_ino);
 
 #endif

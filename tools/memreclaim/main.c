@@ -31,7 +31,7 @@ static const char usage[] =
 	"run: the daemon (memreclaim(8) documents each setting and its default)\n"
 	"  -c, --config FILE      settings and [cgroup PATH] sections\n"
 	"      --check-config     validate, print the effective settings, exit\n"
-	"  -n, --dry-run          decide and log, write nothing\n"
+	"  -n, --dry-run          decide and log, write nothing (dry_run = yes)\n"
 	"      --iterations N     stop after N intervals\n";
 
 /* The option name of a setting: its key with '-' for '_'. */
@@ -58,6 +58,8 @@ static void print_usage(FILE *f)
 		char name[40];
 		int w;
 
+		if (mr_settings[i].flag_option)
+			continue;
 		option_name(name, sizeof(name), mr_settings[i].key);
 		w = 4 + (int)strlen(name) + (int)strlen(mr_settings[i].arg);
 		if (col && col + w > 76) {
@@ -115,6 +117,8 @@ static const struct option *long_options(void)
 
 	memcpy(opts, fixed, n * sizeof(fixed[0]));
 	for (size_t i = 0; i < mr_nsettings && i < MR_MAX_OVERRIDES - 1; i++) {
+		if (mr_settings[i].flag_option)
+			continue;	/* a fixed flag sets it (--dry-run) */
 		option_name(names[i], sizeof(names[i]), mr_settings[i].key);
 		opts[n++] = (struct option){ names[i], required_argument, NULL,
 					     OPT_SETTING + (int)i };
@@ -123,39 +127,51 @@ static const struct option *long_options(void)
 	return opts;
 }
 
+/* The command line: the one-shot commands' part and the daemon's. */
+struct cmdline {
+	struct mr_cli cli;
+	struct mr_daemon_opts *run;
+};
+
+/* A setting from the command line: -1 to go on, or the exit code. */
+static int add_override(struct cmdline *o, const char *key, const char *value)
+{
+	size_t k = o->run->noverrides;
+
+	if (k == MR_MAX_OVERRIDES) {
+		fprintf(stderr, "memreclaim: too many settings\n");
+		return MR_EXIT_USAGE;
+	}
+	o->run->override_key[k] = key;
+	o->run->override_value[k] = value;
+	o->run->noverrides++;
+	/* reclaim takes swappiness too: which command it is for is checked later. */
+	if (strcmp(key, "swappiness") == 0)
+		o->cli.swappiness = value;
+	else
+		o->cli.run_options = true;
+	return -1;
+}
+
 /*
  * Take one option, as getopt_long returned it.  Returns -1 to go on, or
  * the exit code to end with.
  */
-static int take_option(struct mr_cli *o, int opt)
+static int take_option(struct cmdline *c, int opt)
 {
+	struct mr_cli *o = &c->cli;
 	char *end;
 
-	if (opt >= OPT_SETTING) {
-		size_t k = o->run.noverrides;
-
-		if (k == MR_MAX_OVERRIDES) {
-			fprintf(stderr, "memreclaim: too many settings\n");
-			return MR_EXIT_USAGE;
-		}
-		o->run.override_key[k] = mr_settings[opt - OPT_SETTING].key;
-		o->run.override_value[k] = optarg;
-		o->run.noverrides++;
-		/* reclaim takes swappiness too: which command it is for is checked later. */
-		if (strcmp(o->run.override_key[k], "swappiness") == 0)
-			o->swappiness = optarg;
-		else
-			o->run_options = true;
-		return -1;
-	}
+	if (opt >= OPT_SETTING)
+		return add_override(c, mr_settings[opt - OPT_SETTING].key, optarg);
 	switch (opt) {
-	case 'c': o->run.config_path = optarg; o->run_options = true; break;
-	case 'C': o->run.check_config = true; o->run_options = true; break;
-	case 'n': o->run.dry_run = true; o->run_options = true; break;
+	case 'c': c->run->config_path = optarg; o->run_options = true; break;
+	case 'C': c->run->check_config = true; o->run_options = true; break;
+	case 'n': return add_override(c, "dry_run", "yes");
 	case 'I':
 		errno = 0;
-		o->run.iterations = strtol(optarg, &end, 10);
-		if (errno || *end || end == optarg || o->run.iterations < 1) {
+		c->run->iterations = strtol(optarg, &end, 10);
+		if (errno || *end || end == optarg || c->run->iterations < 1) {
 			fprintf(stderr, "memreclaim: --iterations: '%s' is not a "
 					"positive number\n", optarg);
 			return MR_EXIT_USAGE;
@@ -183,32 +199,34 @@ static int take_option(struct mr_cli *o, int opt)
 int main(int argc, char **argv)
 {
 	const struct option *opts = long_options();
-	struct mr_cli o = { 0 };
+	struct mr_daemon_opts run = { 0 };
+	struct cmdline c = { .run = &run };
+	struct mr_cli *o = &c.cli;
 	int opt, rc;
 
-	o.root = getenv("MEMRECLAIM_CGROUP_ROOT");
-	if (!o.root || !*o.root)
-		o.root = "/sys/fs/cgroup";
+	o->root = getenv("MEMRECLAIM_CGROUP_ROOT");
+	if (!o->root || !*o->root)
+		o->root = "/sys/fs/cgroup";
 	while ((opt = getopt_long(argc, argv, "jphc:n", opts, NULL)) != -1) {
-		rc = take_option(&o, opt);
+		rc = take_option(&c, opt);
 		if (rc >= 0)
 			return rc;
 	}
 	argc -= optind;
 	argv += optind;
-	o.run.root = o.root;
-	if (!options_fit_command(&o, argc ? argv[0] : ""))
+	run.root = o->root;
+	if (!options_fit_command(o, argc ? argv[0] : ""))
 		return MR_EXIT_USAGE;
 	if (argc == 3 && !strcmp(argv[0], "reclaim"))
-		return mr_cmd_reclaim(&o, argv[1], argv[2]);
+		return mr_cmd_reclaim(o, argv[1], argv[2]);
 	if (argc >= 2 && !strcmp(argv[0], "stat"))
-		return mr_cmd_stat(&o, argc - 1, argv + 1);
+		return mr_cmd_stat(o, argc - 1, argv + 1);
 	if (argc == 2 && !strcmp(argv[0], "zswap"))
-		return mr_cmd_zswap(&o, argv[1]);
+		return mr_cmd_zswap(o, argv[1]);
 	if (argc >= 1 && !strcmp(argv[0], "run")) {
-		o.run.ncgroups = (size_t)argc - 1;
-		o.run.cgroups = argv + 1;
-		return mr_daemon_run(&o.run);
+		run.ncgroups = (size_t)argc - 1;
+		run.cgroups = argv + 1;
+		return mr_daemon_run(&run);
 	}
 	print_usage(stderr);
 	return MR_EXIT_USAGE;

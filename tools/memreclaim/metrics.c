@@ -4,13 +4,16 @@
 #include <stddef.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "common/print.h"
+#include "common/version.h"
 #include "daemon_int.h"
+#include "http.h"
 
 const char *mr_cg_state_name(enum mr_cg_state state)
 {
@@ -18,7 +21,8 @@ const char *mr_cg_state_name(enum mr_cg_state state)
 		[MR_CG_STARTING] = "starting", [MR_CG_ABSENT] = "absent",
 		[MR_CG_BACKOFF] = "backoff",   [MR_CG_FLOOR] = "floor",
 		[MR_CG_IDLE] = "idle",         [MR_CG_RECLAIM] = "reclaim",
-		[MR_CG_WRITING] = "writing",
+		[MR_CG_WRITING] = "writing",   [MR_CG_ERROR] = "error",
+		[MR_CG_PAUSED] = "paused",     [MR_CG_BUDGET] = "budget",
 	};
 
 	return (unsigned)state < sizeof(names) / sizeof(names[0]) ? names[state] : "?";
@@ -62,8 +66,8 @@ struct metric {
 #define CG(f) offsetof(struct cg_state, f)
 
 static const struct metric metrics[] = {
-	{ "up", "gauge", "1 while the cgroup exists and is watched", NULL,
-	  CG(present), M_BOOL },
+	{ "up", "gauge", "1 while the cgroup exists and is watched (0 after the daemon stopped)",
+	  NULL, CG(present), M_BOOL },
 	{ "memory_current_bytes", "gauge", "memory.current at the last interval",
 	  "memory_current", CG(current), M_U64 },
 	{ "pressure_ratio", "gauge", "stall share of the last interval (memory + io some)",
@@ -73,6 +77,9 @@ static const struct metric metrics[] = {
 	  "reclaimed_bytes_total", CG(reclaimed_total), M_U64 },
 	{ "reclaims_total", "counter", "writes to memory.reclaim", "reclaims",
 	  CG(reclaims), M_U64 },
+	{ "asked_bytes_total", "counter",
+	  "bytes asked of memory.reclaim (in a dry run: that would have been)",
+	  "asked_bytes_total", CG(asked_total), M_U64 },
 	{ "backoffs_total", "counter", "back-off periods started", "backoffs",
 	  CG(backoffs), M_U64 },
 	{ "backoffs_pressure_total", "counter",
@@ -84,6 +91,9 @@ static const struct metric metrics[] = {
 	{ "backoffs_unreclaimable_total", "counter",
 	  "back-offs started because the kernel gave up a write with under half reclaimed",
 	  "backoffs_unreclaimable", CG(backoffs_unreclaimable), M_U64 },
+	{ "backoffs_write_failed_total", "counter",
+	  "back-offs started because a write failed (EACCES, ENOSPC, EBUSY, ...)",
+	  "backoffs_write_failed", CG(backoffs_write_failed), M_U64 },
 	{ "write_seconds_total", "counter",
 	  "time the daemon's memory.reclaim writes took", "write_seconds_total",
 	  CG(write_seconds_total), M_DOUBLE },
@@ -121,11 +131,72 @@ static void print_metric(struct tool_printer *p, const struct metric *m,
 	}
 }
 
-static void write_prometheus(FILE *f, const struct daemon *d)
+/* A daemon-wide gauge or counter, in both files. */
+static void host_value(struct tool_printer *p, const char *name, const char *type,
+		       const char *help, double v)
+{
+	tool_print_no_labels(p);
+	tool_print_family(p, name, type, help);
+	tool_print_double(p, NULL, name, NULL, v);
+}
+
+/* What tells the daemon's health, mode and build apart. */
+static void write_host(struct tool_printer *p, const struct daemon *d)
+{
+	const struct mr_config *c = &d->conf;
+
+	tool_print_family(p, "build_info", "gauge", "1, with the version as a label");
+	tool_print_labels(p, "version", tool_version());
+	tool_print_u64(p, NULL, "build_info", NULL, 1);
+	host_value(p, "running", "gauge", "1 while the daemon runs, 0 once it stopped",
+		   !d->stopped);
+	host_value(p, "enabled", "gauge", "the enabled setting (0: idle, reads and writes nothing)",
+		   c->enabled);
+	host_value(p, "dry_run", "gauge", "the dry_run setting (1: decides, writes nothing)",
+		   c->dry_run);
+	host_value(p, "kill_switch", "gauge", "1 while the kill switch (file or SIGUSR1) holds writes",
+		   d->paused);
+	host_value(p, "last_interval_timestamp_seconds", "gauge",
+		   "when the last interval ran (Unix time)", d->last_tick_wall);
+	host_value(p, "intervals_total", "counter", "intervals run", (double)d->ticks);
+	host_value(p, "cgroups", "gauge", "cgroups watched", (double)d->ncg);
+	host_value(p, "workers", "gauge", "threads that write memory.reclaim", c->workers);
+	host_value(p, "budget_bytes", "gauge", "the host's budget per interval (0: none)",
+		   (double)c->budget);
+	host_value(p, "swap_budget_bytes", "gauge",
+		   "the host's budget per interval for writes that may swap (0: none)",
+		   (double)c->swap_budget);
+	host_value(p, "interval_asked_bytes", "gauge",
+		   "bytes asked of memory.reclaim in the last interval, all cgroups",
+		   (double)d->budget.asked);
+	host_value(p, "budget_waiting_cgroups", "gauge",
+		   "cgroups left without a write in the last interval: budget spent",
+		   (double)d->budget.waiting);
+	host_value(p, "cpu_seconds_total", "counter", "CPU time of the daemon", mr_cpu_seconds());
+}
+
+/* One sample per cgroup: its state, and the error while there is one. */
+static void write_states(struct tool_printer *p, const struct daemon *d)
+{
+	tool_print_family(p, "cgroup_state", "gauge",
+			  "1 for the cgroup's state; error carries the failure");
+	for (size_t i = 0; i < d->ncg; i++) {
+		const struct cg_state *c = &d->cg[i];
+
+		tool_print_labels(p, "cgroup", c->conf->path);
+		tool_print_add_label(p, "state", mr_cg_state_name(c->state));
+		if (c->state == MR_CG_ERROR)
+			tool_print_add_label(p, "error", c->error);
+		tool_print_u64(p, NULL, "cgroup_state", NULL, 1);
+	}
+}
+
+void mr_prometheus_text(FILE *f, const struct daemon *d)
 {
 	struct tool_printer p;
 
 	tool_print_start(&p, f, TOOL_PROMETHEUS, "memreclaim_");
+	write_host(&p, d);
 	/* Metric by metric: the format wants each family's samples together. */
 	for (size_t k = 0; k < sizeof(metrics) / sizeof(metrics[0]); k++) {
 		tool_print_family(&p, metrics[k].name, metrics[k].type, metrics[k].help);
@@ -134,9 +205,7 @@ static void write_prometheus(FILE *f, const struct daemon *d)
 			print_metric(&p, &metrics[k], &d->cg[i]);
 		}
 	}
-	tool_print_no_labels(&p);
-	tool_print_family(&p, "cpu_seconds_total", "counter", "CPU time of the daemon");
-	tool_print_double(&p, NULL, "cpu_seconds_total", NULL, mr_cpu_seconds());
+	write_states(&p, d);
 	tool_print_end(&p);
 }
 
@@ -150,7 +219,16 @@ static void write_json(FILE *f, const struct daemon *d)
 	tool_print_double(&p, "interval_s", NULL, NULL, d->conf.interval_s);
 	tool_print_u64(&p, "intervals", NULL, NULL, d->ticks);
 	tool_print_double(&p, "cpu_seconds", NULL, NULL, mr_cpu_seconds());
-	tool_print_bool(&p, "dry_run", NULL, NULL, d->opts->dry_run);
+	tool_print_double(&p, "last_interval_timestamp", NULL, NULL, d->last_tick_wall);
+	tool_print_string(&p, "version", NULL, tool_version());
+	tool_print_bool(&p, "running", NULL, NULL, !d->stopped);
+	tool_print_bool(&p, "enabled", NULL, NULL, d->conf.enabled);
+	tool_print_bool(&p, "dry_run", NULL, NULL, d->conf.dry_run);
+	tool_print_bool(&p, "kill_switch", NULL, NULL, d->paused);
+	tool_print_u64(&p, "budget_bytes", NULL, NULL, d->conf.budget);
+	tool_print_u64(&p, "swap_budget_bytes", NULL, NULL, d->conf.swap_budget);
+	tool_print_u64(&p, "interval_asked_bytes", NULL, NULL, d->budget.asked);
+	tool_print_u64(&p, "budget_waiting_cgroups", NULL, NULL, d->budget.waiting);
 	tool_print_open(&p, "cgroups", '[');
 	for (size_t i = 0; i < d->ncg; i++) {
 		const struct cg_state *c = &d->cg[i];
@@ -159,6 +237,8 @@ static void write_json(FILE *f, const struct daemon *d)
 		tool_print_string(&p, "cgroup", NULL, c->conf->path);
 		tool_print_string(&p, "state", NULL, mr_cg_state_name(c->state));
 		tool_print_string(&p, "why", NULL, c->why);
+		if (c->state == MR_CG_ERROR)
+			tool_print_string(&p, "error", NULL, c->error);
 		for (size_t k = 0; k < sizeof(metrics) / sizeof(metrics[0]); k++)
 			print_metric(&p, &metrics[k], c);
 		if (c->zswap_max_known && c->zswap_max != MR_NO_LIMIT)
@@ -188,8 +268,54 @@ static void write_file(const char *path, const struct daemon *d,
 	close_atomic(f, tmp, path);
 }
 
+/* The Prometheus text into memory: the file and the endpoint get the same. */
+static char *prometheus_in_memory(const struct daemon *d, size_t *len)
+{
+	char *text = NULL;
+	FILE *f = open_memstream(&text, len);
+
+	if (!f)
+		return NULL;
+	mr_prometheus_text(f, d);
+	if (fclose(f) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* Write path from text through a temporary file; nothing if path is "". */
+static void write_text(const char *path, const char *text, size_t len)
+{
+	char tmp[MR_PATH_MAX + 32];
+	FILE *f;
+
+	if (!path[0])
+		return;
+	f = open_atomic(path, tmp, sizeof(tmp));
+	if (!f) {
+		mr_log(LOG_ERR, "%s: %s", tmp, strerror(errno));
+		return;
+	}
+	fwrite(text, 1, len, f);
+	close_atomic(f, tmp, path);
+}
+
 void mr_write_metrics(const struct daemon *d)
 {
-	write_file(d->conf.prometheus_file, d, write_prometheus);
+	size_t len = 0;
+	char *text;
+
+	if (d->conf.prometheus_file[0] || d->http) {
+		text = prometheus_in_memory(d, &len);
+		if (text) {
+			write_text(d->conf.prometheus_file, text, len);
+			if (d->http)
+				mr_http_publish(d->http, text, len);
+			free(text);
+		} else {
+			mr_log(LOG_ERR, "out of memory for the metrics");
+		}
+	}
 	write_file(d->conf.json_file, d, write_json);
 }

@@ -8,6 +8,9 @@
 #define PARAM(f) offsetof(struct mr_params, f)
 #define CONF(f) offsetof(struct mr_config, f)
 
+/* log_level's words, coarsest first: log.c's mr_log_set_level() takes the index. */
+static const char *const log_levels[] = { "error", "warning", "info", "debug", NULL };
+
 const struct mr_setting mr_settings[] = {
 	{ .key = "interval", .global = true, .kind = MR_SET_DURATION,
 	  .min = 0.1, .max = 3600, .offset = CONF(interval_s),
@@ -54,6 +57,28 @@ const struct mr_setting mr_settings[] = {
 	  .arg = "FILE" },
 	{ .key = "json_file", .global = true, .kind = MR_SET_PATH,
 	  .offset = CONF(json_file), .want = "an absolute path", .arg = "FILE" },
+	/* The safety rails: each is read again on SIGHUP. */
+	{ .key = "enabled", .global = true, .kind = MR_SET_BOOL,
+	  .offset = CONF(enabled), .want = "yes or no", .arg = "yes|no" },
+	{ .key = "dry_run", .global = true, .kind = MR_SET_BOOL,
+	  .offset = CONF(dry_run), .want = "yes or no", .arg = "yes|no",
+	  .flag_option = true },
+	/* Under a page no write could ever be made: refused. */
+	{ .key = "budget", .global = true, .kind = MR_SET_SIZE, .min_one_page = true,
+	  .offset = CONF(budget), .unset_word = "none",
+	  .want = "at least one page, or none", .arg = "SIZE|none" },
+	{ .key = "swap_budget", .global = true, .kind = MR_SET_SIZE, .min_one_page = true,
+	  .offset = CONF(swap_budget), .unset_word = "none",
+	  .want = "at least one page, or none", .arg = "SIZE|none" },
+	{ .key = "kill_switch", .global = true, .kind = MR_SET_PATH,
+	  .offset = CONF(kill_switch), .want = "an absolute path", .arg = "FILE" },
+	{ .key = "listen", .global = true, .kind = MR_SET_LISTEN,
+	  .offset = CONF(listen),
+	  .want = "ADDR:PORT, a numeric IPv4 address or [IPv6] (127.0.0.1:9465), or none",
+	  .arg = "ADDR:PORT" },
+	{ .key = "log_level", .global = true, .kind = MR_SET_CHOICE,
+	  .offset = CONF(log_level), .choices = log_levels,
+	  .want = "error, warning, info or debug", .arg = "LEVEL" },
 };
 
 const size_t mr_nsettings = sizeof(mr_settings) / sizeof(mr_settings[0]);

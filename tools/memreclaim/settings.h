@@ -22,6 +22,8 @@ enum mr_setting_kind {
 	MR_SET_BOOL,		/* bool: yes/no, on/off, true/false, 1/0 */
 	MR_SET_PATH,		/* an absolute path (char[MR_PATH_MAX]) */
 	MR_SET_INT,		/* int: min..max, or unset_word (if any) for -1 */
+	MR_SET_CHOICE,		/* int: the index of one of `choices` */
+	MR_SET_LISTEN,		/* ADDR:PORT to serve metrics on (char[MR_LISTEN_MAX]) */
 };
 
 struct mr_setting {
@@ -37,7 +39,10 @@ struct mr_setting {
 	double scale;
 	bool zswap_detail;	/* shown only while zswap_tuning is on */
 	const char *arg;	/* the usage text's name for the value */
-	const char *unset_word;	/* MR_SET_INT: the word that stores -1 */
+	const char *unset_word;	/* MR_SET_INT: the word that stores -1;
+				   MR_SET_SIZE: the word that stores 0 */
+	const char *const *choices;	/* MR_SET_CHOICE: the words, NULL-ended */
+	bool flag_option;	/* set by a fixed flag (--dry-run), not --key VALUE */
 };
 
 extern const struct mr_setting mr_settings[];

@@ -9,6 +9,18 @@
 extern volatile sig_atomic_t mr_stop_requested;
 /* Set by SIGHUP; the main loop clears it when it reloads. */
 extern volatile sig_atomic_t mr_reload_requested;
+/*
+ * The kill switch by signal: SIGUSR1 sets it (no writes until SIGUSR2),
+ * SIGUSR2 clears it.  The file named by the kill_switch setting is the
+ * other way to flip it; either one on stops the writes.
+ */
+extern volatile sig_atomic_t mr_pause_requested;
+/*
+ * While set, no memory.reclaim write is started or resumed after a
+ * signal: set with mr_stop_requested by SIGTERM/SIGINT, and by the main
+ * thread while the kill switch is on.
+ */
+extern volatile sig_atomic_t mr_hold_writes;
 
 /*
  * Read and write the flags with these.  A handler runs on whichever
@@ -35,7 +47,18 @@ static inline void mr_flag_set(volatile sig_atomic_t *flag, int value)
 #define MR_SIGNAL_INTERRUPT (SIGRTMIN + 1)
 
 /*
- * Install the handlers, without SA_RESTART, so that a signal cuts a sleep
+ * Block, in the calling thread, the signals the main thread acts on
+ * (SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2), keeping the old mask in
+ * *old; mr_restore_signals() puts it back.  Around pthread_create(), so
+ * that the helper threads (writers, endpoint) inherit the block and those
+ * signals always wake the main thread from its sleep at once, whichever
+ * thread the kernel would have picked.  MR_SIGNAL_INTERRUPT stays open.
+ */
+void mr_block_signals(sigset_t *old);
+void mr_restore_signals(const sigset_t *old);
+
+/*
+ * Install the handlers (SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2), without SA_RESTART, so that a signal cuts a sleep
  * (and a memory.reclaim write) short and is acted on at once.
  */
 void mr_handle_signals(void);

@@ -15,14 +15,23 @@
 #include "log.h"
 #include "stop.h"
 
+/* One worker thread's place in the pool. */
+struct slot {
+	struct mr_writers *w;
+	unsigned index;
+	bool started;		/* a thread was created here and not yet joined */
+	bool exited;		/* it returned (it can be joined without waiting) */
+	pthread_t thread;
+};
+
 struct mr_writers {
 	pthread_mutex_t lock;
-	pthread_cond_t work;	/* a job queued, or the pool closing */
+	pthread_cond_t work;	/* a job queued, the pool closing or shrinking */
 	pthread_cond_t done;	/* a job done, or a worker gone */
 	struct mr_write_job *head, *tail;
 	bool closing;
-	unsigned n, exited;
-	pthread_t thread[];
+	unsigned want;		/* workers wanted: those at index >= want leave */
+	struct slot slot[MR_WRITERS_MAX];
 };
 
 static void write_one(struct mr_write_job *job)
@@ -30,19 +39,16 @@ static void write_one(struct mr_write_job *job)
 	double start = tool_now_s();
 	char asked[24], got[24];
 
-	job->rc = mr_write_reclaim(job->dir, &job->req, &mr_stop_requested,
+	job->rc = mr_write_reclaim(job->dir, &job->req, &mr_hold_writes,
 				   &job->reclaimed);
 	job->seconds = tool_now_s() - start;
 	job->has_result = true;
-	if (job->rc < 0 && job->rc != -EAGAIN) {
-		if (!(job->rc == -EINTR && mr_flag(&mr_stop_requested)))
-			mr_log(LOG_ERR, "%s/memory.reclaim: write failed: %s; skipped",
-			       job->dir, strerror(-job->rc));
+	/* Failures are the main thread's to log, once per cgroup (tick.c). */
+	if (job->rc < 0 && job->rc != -EAGAIN)
 		return;
-	}
 	tool_format_size(asked, sizeof(asked), (double)job->req.bytes);
 	tool_format_size(got, sizeof(got), (double)job->reclaimed);
-	mr_log(LOG_INFO, "%s: reclaim %s, got %s%s in %.3f s (%s)", job->dir, asked,
+	mr_log(LOG_DEBUG, "%s: reclaim %s, got %s%s in %.3f s (%s)", job->dir, asked,
 	       got, job->rc == -EAGAIN ? " (EAGAIN)" : "", job->seconds, job->why);
 }
 
@@ -59,54 +65,119 @@ static void finish(struct mr_writers *w, struct mr_write_job *job)
 	pthread_mutex_unlock(&w->lock);
 }
 
+/* The next job for worker s, or NULL when it is to leave (lock held). */
+static struct mr_write_job *next_job(struct slot *s)
+{
+	struct mr_writers *w = s->w;
+	struct mr_write_job *job;
+
+	while (!w->head && !w->closing && s->index < w->want)
+		pthread_cond_wait(&w->work, &w->lock);
+	if (s->index >= w->want && !w->closing)
+		return NULL;	/* the pool shrank: this worker goes */
+	job = w->head;
+	if (job) {
+		w->head = job->next;
+		if (!w->head)
+			w->tail = NULL;
+	}
+	return job;
+}
+
 static void *worker(void *arg)
 {
-	struct mr_writers *w = arg;
+	struct slot *s = arg;
+	struct mr_writers *w = s->w;
 
 	for (;;) {
 		struct mr_write_job *job;
 
 		pthread_mutex_lock(&w->lock);
-		while (!w->head && !w->closing)
-			pthread_cond_wait(&w->work, &w->lock);
-		job = w->head;
+		job = next_job(s);
 		if (!job) {
-			w->exited++;
+			s->exited = true;
 			pthread_cond_broadcast(&w->done);
 			pthread_mutex_unlock(&w->lock);
 			return NULL;
 		}
-		w->head = job->next;
-		if (!w->head)
-			w->tail = NULL;
 		pthread_mutex_unlock(&w->lock);
-		write_one(job);
+		/*
+		 * Writes are held (stopping, or the kill switch): a queued
+		 * job is dropped, done with no result.
+		 */
+		if (!mr_flag(&mr_hold_writes))
+			write_one(job);
 		finish(w, job);
 	}
 }
 
+/* Start the workers at indexes up to w->want that are not running (locked). */
+static void start_missing(struct mr_writers *w)
+{
+	sigset_t old;
+
+	/* The workers leave the daemon's signals to the main thread. */
+	mr_block_signals(&old);
+	for (unsigned i = 0; i < w->want; i++) {
+		struct slot *s = &w->slot[i];
+
+		if (s->started && s->exited) {
+			pthread_join(s->thread, NULL);
+			s->started = false;
+		}
+		if (s->started)
+			continue;
+		s->w = w;
+		s->index = i;
+		s->exited = false;
+		if (pthread_create(&s->thread, NULL, worker, s) != 0)
+			break;
+		s->started = true;
+	}
+	mr_restore_signals(&old);
+}
+
 struct mr_writers *mr_writers_start(unsigned n)
 {
-	struct mr_writers *w = calloc(1, sizeof(*w) + n * sizeof(pthread_t));
+	struct mr_writers *w = calloc(1, sizeof(*w));
 
-	if (!w)
+	if (!w || n == 0 || n > MR_WRITERS_MAX) {
+		free(w);
 		return NULL;
+	}
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->work, NULL);
 	pthread_cond_init(&w->done, NULL);
 	/*
-	 * Workers take the daemon's signals as the main thread does: a signal
-	 * that lands on one only sets a flag, and ends the write it was
-	 * making (EINTR), which mr_write_reclaim() then resumes.
+	 * Workers block the signals the main thread acts on; the daemon ends
+	 * their writes with MR_SIGNAL_INTERRUPT (EINTR), sent to each.
 	 */
-	for (w->n = 0; w->n < n; w->n++)
-		if (pthread_create(&w->thread[w->n], NULL, worker, w) != 0)
-			break;
-	if (w->n == 0) {
-		free(w);
+	pthread_mutex_lock(&w->lock);
+	w->want = n;
+	start_missing(w);
+	pthread_mutex_unlock(&w->lock);
+	if (!w->slot[0].started) {
+		mr_writers_stop(w, false);
 		return NULL;
 	}
 	return w;
+}
+
+unsigned mr_writers_resize(struct mr_writers *w, unsigned n)
+{
+	unsigned running = 0;
+
+	if (n == 0 || n > MR_WRITERS_MAX)
+		return 0;
+	pthread_mutex_lock(&w->lock);
+	w->want = n;
+	/* Those past n leave when idle; one busy with a write finishes it. */
+	pthread_cond_broadcast(&w->work);
+	start_missing(w);
+	for (unsigned i = 0; i < n; i++)
+		running += w->slot[i].started;
+	pthread_mutex_unlock(&w->lock);
+	return running;
 }
 
 void mr_writers_submit(struct mr_writers *w, struct mr_write_job *job)
@@ -137,11 +208,18 @@ bool mr_write_job_busy(const struct mr_write_job *job)
 	return __atomic_load_n(&job->busy, __ATOMIC_ACQUIRE) != 0;
 }
 
-void mr_writers_wait_job(struct mr_writers *w, const struct mr_write_job *job)
+/* Send each running worker the interrupt signal (locked). */
+static void interrupt_workers(struct mr_writers *w)
+{
+	for (unsigned i = 0; i < MR_WRITERS_MAX; i++)
+		if (w->slot[i].started && !w->slot[i].exited)
+			pthread_kill(w->slot[i].thread, MR_SIGNAL_INTERRUPT);
+}
+
+void mr_writers_interrupt(struct mr_writers *w)
 {
 	pthread_mutex_lock(&w->lock);
-	while (mr_write_job_busy(job))
-		pthread_cond_wait(&w->done, &w->lock);
+	interrupt_workers(w);
 	pthread_mutex_unlock(&w->lock);
 }
 
@@ -155,6 +233,15 @@ static void wait_done(struct mr_writers *w, long ms)
 	ts.tv_sec += ts.tv_nsec / 1000000000L;
 	ts.tv_nsec %= 1000000000L;
 	pthread_cond_timedwait(&w->done, &w->lock, &ts);
+}
+
+/* Whether every worker has returned (locked). */
+static bool all_exited(const struct mr_writers *w)
+{
+	for (unsigned i = 0; i < MR_WRITERS_MAX; i++)
+		if (w->slot[i].started && !w->slot[i].exited)
+			return false;
+	return true;
 }
 
 void mr_writers_stop(struct mr_writers *w, bool interrupt)
@@ -172,16 +259,16 @@ void mr_writers_stop(struct mr_writers *w, bool interrupt)
 	 * The kernel ends a memory.reclaim write when a signal is pending for
 	 * the writing thread: send one to each worker until all have gone (a
 	 * signal that came just before a worker entered the kernel is lost,
-	 * hence again).  Its handler does nothing; mr_stop_requested is set.
+	 * hence again).  Its handler does nothing; mr_hold_writes is set.
 	 */
-	while (interrupt && w->exited < w->n) {
-		for (unsigned i = 0; i < w->n; i++)
-			pthread_kill(w->thread[i], MR_SIGNAL_INTERRUPT);
+	while (interrupt && !all_exited(w)) {
+		interrupt_workers(w);
 		wait_done(w, 10);
 	}
 	pthread_mutex_unlock(&w->lock);
-	for (unsigned i = 0; i < w->n; i++)
-		pthread_join(w->thread[i], NULL);
+	for (unsigned i = 0; i < MR_WRITERS_MAX; i++)
+		if (w->slot[i].started)
+			pthread_join(w->slot[i].thread, NULL);
 	pthread_cond_destroy(&w->done);
 	pthread_cond_destroy(&w->work);
 	pthread_mutex_destroy(&w->lock);

@@ -31,7 +31,8 @@ struct mr_write_job {
 	int rc;			/* mr_write_reclaim()'s */
 	uint64_t reclaimed;	/* bytes, as mr_write_reclaim() measured them */
 	double seconds;		/* how long the write took */
-	bool has_result;	/* a result not yet read by the main thread */
+	bool has_result;	/* a result not yet read by the main thread; false
+				   for a job dropped unwritten (writes held) */
 	/* The pool's. */
 	int busy;		/* submitted and not yet done (atomic) */
 	struct mr_write_job *next;
@@ -39,8 +40,25 @@ struct mr_write_job {
 
 struct mr_writers;
 
-/* A pool of n worker threads (n >= 1).  NULL if they cannot be started. */
+/* The most worker threads (the workers setting's bound). */
+#define MR_WRITERS_MAX 64
+
+/* A pool of n worker threads (1..MR_WRITERS_MAX).  NULL if none start. */
 struct mr_writers *mr_writers_start(unsigned n);
+
+/*
+ * Make the pool n workers (a reload's `workers`): more are started at
+ * once, those past n leave when their write, if any, ends.  Returns how
+ * many of the n run (0: n out of range).
+ */
+unsigned mr_writers_resize(struct mr_writers *w, unsigned n);
+
+/*
+ * End the writes running now (the kill switch): each worker is sent the
+ * interrupt signal; with mr_hold_writes set, mr_write_reclaim() does not
+ * resume the write, and queued jobs are dropped as workers reach them.
+ */
+void mr_writers_interrupt(struct mr_writers *w);
 
 /*
  * Queue job's write; job must not be busy.  The workers start on what is
@@ -53,9 +71,6 @@ void mr_writers_kick(struct mr_writers *w);
 
 /* Whether job is queued or being written. */
 bool mr_write_job_busy(const struct mr_write_job *job);
-
-/* Wait until job is not busy (for a job about to be freed). */
-void mr_writers_wait_job(struct mr_writers *w, const struct mr_write_job *job);
 
 /*
  * Stop the pool and free it.  interrupt: the daemon is stopping on a

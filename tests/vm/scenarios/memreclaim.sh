@@ -118,26 +118,38 @@ scenario_mr_daemon() {
 	ok "the workload kept working"
 }
 
-# zswap tuning: a cgroup of random bytes ends with a lowered zswap.max, one
-# of compressible pages keeps zswap.
+# zswap tuning: a cgroup of random bytes gets a lowered zswap.max, one of
+# compressible pages keeps zswap; on SIGTERM the daemon puts back the
+# limit it moved (the kernel's file reads "max" again).
+zswap_lowered() { [ "$(cat $CG/rnd/memory.zswap.max)" != max ]; }
 scenario_mr_zswap_tuning() {
 	setup_swap
 	start_workload rnd 100 random
 	start_workload cmp 100 compressible
 	memreclaim run --interval 1s --ratio 10% --zswap-tuning yes --backoff 5s \
-		--iterations 12 rnd cmp 2> /tmp/daemon.log
-	cat /tmp/daemon.log | grep -v ': reclaim ' | head -20
+		rnd cmp 2> /tmp/daemon.log &
+	daemon=$!
+	wait_until 300 "rnd's memory.zswap.max lowered" zswap_lowered
+	sleep 3	# a few more intervals for cmp
 	memreclaim stat rnd cmp | grep -E '^/|zswap|swap.current'
 	rmax=$(cat $CG/rnd/memory.zswap.max)
 	cmax=$(cat $CG/cmp/memory.zswap.max)
-	echo "memory.zswap.max: rnd $rmax, cmp $cmax"
-	[ "$rmax" != max ] || fail "random cgroup kept an unlimited zswap"
+	echo "memory.zswap.max while the daemon runs: rnd $rmax, cmp $cmax"
 	grep -q "$CG/rnd: memory.zswap.max max -> .*stores rejected\|$CG/rnd: memory.zswap.max max -> .*compress" /tmp/daemon.log ||
 		fail "no logged reason for rnd"
 	ok "incompressible cgroup: zswap.max lowered to $rmax, reason logged"
 	[ "$cmax" = max ] || fail "compressible cgroup lost zswap ($cmax)"
 	[ "$(stat_key cmp zswapped)" -gt $((20 * 1048576)) ] || fail "compressible cgroup not in zswap"
 	ok "compressible cgroup keeps zswap ($(($(stat_key cmp zswapped) / 1048576)) MiB in it)"
+	kill -TERM $daemon
+	wait $daemon
+	rc=$?
+	cat /tmp/daemon.log | grep -v ': reclaim ' | tail -6
+	[ $rc = 0 ] || fail "the daemon exited $rc on SIGTERM"
+	[ "$(cat $CG/rnd/memory.zswap.max)" = max ] ||
+		fail "after SIGTERM rnd's memory.zswap.max is $(cat $CG/rnd/memory.zswap.max), not max"
+	grep -q "$CG/rnd: memory.zswap.max put back to max" /tmp/daemon.log || fail "the restore not logged"
+	ok "SIGTERM: rnd's memory.zswap.max put back to max (the kernel reads it so)"
 }
 
 reclaims_logged() { # at least N reclaim writes in the daemon's log
@@ -398,4 +410,24 @@ scenario_mr_daemon_nested_min() {
 		"a.service kept its memory.min (30 MiB): $((a >> 20)) MiB"
 	kill -TERM $daemon
 	wait $daemon || fail "the daemon exited $? on SIGTERM"
+}
+
+# The daemon's own cgroup is never reclaimed, however it is configured:
+# started inside mr.service, it watches '*.service' and leaves mr.service
+# out (the kernel's /proc/self/cgroup names it), while work.service is
+# reclaimed.
+scenario_mr_daemon_self() {
+	setup_swap
+	start_workload work.service 40 compressible
+	mkdir -p $CG/mr.service
+	sh -c "echo \$\$ > $CG/mr.service/cgroup.procs; exec memreclaim run --log-level debug \
+		--interval 200ms --ratio 10% --json-file /tmp/self.json '*.service'" 2> /tmp/daemon.log &
+	daemon=$!
+	wait_until 120 "work.service reclaimed from" grep -q 'work.service: reclaim ' /tmp/daemon.log
+	grep -m1 "own cgroup" /tmp/daemon.log || fail "no word of its own cgroup: $(head -3 /tmp/daemon.log)"
+	grep -q '"cgroup": "mr.service"' /tmp/self.json && fail "mr.service is watched: $(cat /tmp/self.json)"
+	grep -q 'mr.service: reclaim' /tmp/daemon.log && fail "the daemon reclaimed its own cgroup"
+	kill -TERM $daemon
+	wait $daemon || fail "the daemon exited $? on SIGTERM"
+	ok "its own cgroup mr.service left out, work.service reclaimed ($(grep -c 'work.service: reclaim' /tmp/daemon.log) writes)"
 }

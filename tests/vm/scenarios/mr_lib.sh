@@ -5,6 +5,16 @@
 
 CG=/sys/fs/cgroup
 
+# The scenarios read the daemon's lines for each write, back-off and
+# decision, which are debug lines (log_level): every `memreclaim run`
+# here logs at debug level, through a wrapper first in PATH that execs the
+# real binary (so that $! of `memreclaim run ... &` is the daemon itself).
+mkdir -p /tmp/mrbin
+printf '#!/bin/sh\nif [ "$1" = run ]; then\n\tshift\n\texec /bin/memreclaim run --log-level debug "$@"\nfi\nexec /bin/memreclaim "$@"\n' \
+	> /tmp/mrbin/memreclaim
+chmod +x /tmp/mrbin/memreclaim
+PATH=/tmp/mrbin:$PATH
+
 setup_swap() {
 	mkswap /dev/vda >/dev/null || fail "mkswap"
 	swapon /dev/vda || fail "swapon"
