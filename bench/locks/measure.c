@@ -11,14 +11,6 @@
 #include "measure.h"
 #include "syscount.h"
 
-uint64_t lb_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 static void *new_lock(const struct lb_lock *lock)
 {
 	/* A cache line at least, and what the type asks for. */
@@ -110,6 +102,116 @@ static double jain(const double *x, unsigned int n)
 	return sq > 0 ? sum * sum / (n * sq) : 1.0;
 }
 
+/* Start the run's threads, let them work for the duration, stop and join
+ * them; the nanoseconds it took. */
+static uint64_t run_threads(const struct lb_lock *lock, void *l,
+			    struct lb_run *run, const struct lb_params *p)
+{
+	struct start *st = calloc(p->threads, sizeof(*st));
+	pthread_t *tid = calloc(p->threads, sizeof(*tid));
+	struct timespec dur = { (time_t)(p->duration_ms / 1000),
+				(long)(p->duration_ms % 1000) * 1000000L };
+	pthread_barrier_t go;
+	uint64_t t0, t1;
+
+	if (!st || !tid) {
+		perror("lockbench");
+		exit(1);
+	}
+	pthread_barrier_init(&go, NULL, p->threads + 1);
+	for (unsigned int i = 0; i < p->threads; i++) {
+		struct lb_thread *t = &run->thread[i];
+
+		t->run = run;
+		t->id = i;
+		t->rng = 0x9e3779b97f4a7c15ull * (i + 1);
+		st[i] = (struct start){ lock, l, t, &go };
+		if (pthread_create(&tid[i], NULL, thread_main, &st[i])) {
+			perror("lockbench: pthread_create");
+			exit(1);
+		}
+	}
+	if (p->pin)
+		pin_threads(tid, p->threads);
+	pthread_barrier_wait(&go);
+	t0 = lb_now_ns();
+	nanosleep(&dur, NULL);
+	__atomic_store_n(&run->stop, 1, __ATOMIC_RELAXED);
+	for (unsigned int i = 0; i < p->threads; i++)
+		pthread_join(tid[i], NULL);
+	t1 = lb_now_ns();
+	pthread_barrier_destroy(&go);
+	free(st);
+	free(tid);
+	return t1 - t0;
+}
+
+/* Throughput, Jain, the spread of shares and the writers' worst waits. */
+static void summarise_shares(const struct lb_thread *t, unsigned int n,
+			     uint64_t elapsed_ns, struct lb_sample *out)
+{
+	double per[LB_MAX_THREADS], lo = 0, hi = 0, total = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		per[i] = (double)(t[i].acquisitions + t[i].reads);
+		total += per[i];
+		lo = i == 0 || per[i] < lo ? per[i] : lo;
+		hi = per[i] > hi ? per[i] : hi;
+		if (t[i].max_write_wait_ns > out->max_write_wait_ns)
+			out->max_write_wait_ns = t[i].max_write_wait_ns;
+		if (t[i].max_reads_during_wait > out->max_reads_during_wait)
+			out->max_reads_during_wait = t[i].max_reads_during_wait;
+	}
+	out->ops_per_s = total / ((double)elapsed_ns / 1e9);
+	out->jain = jain(per, n);
+	out->max_min = lo > 0 ? hi / lo : -1; /* -1: a thread starved */
+}
+
+/* Every acquisition's wait, merged: the quantiles and the worst thread's p99. */
+static void summarise_waits(const struct lb_thread *t, unsigned int n,
+			    struct lb_sample *out)
+{
+	static struct lb_wait_hist all_waits;
+
+	memset(&all_waits, 0, sizeof(all_waits));
+	for (unsigned int i = 0; i < n; i++) {
+		double p99 = lb_wait_quantile_ns(&t[i].waits, 0.99);
+
+		lb_wait_merge(&all_waits, &t[i].waits);
+		if (p99 > out->worst_thread_p99_ns)
+			out->worst_thread_p99_ns = p99;
+	}
+	out->wait_p50_ns = lb_wait_quantile_ns(&all_waits, 0.5);
+	out->wait_p99_ns = lb_wait_quantile_ns(&all_waits, 0.99);
+	out->wait_p999_ns = lb_wait_quantile_ns(&all_waits, 0.999);
+	out->wait_max_ns = lb_wait_quantile_ns(&all_waits, 1.0);
+}
+
+/* The median of the hand-over samples every thread kept. */
+static void summarise_handoffs(const struct lb_thread *t, unsigned int n,
+			       struct lb_sample *out)
+{
+	unsigned int nsamples = 0, k = 0;
+	uint32_t *all;
+
+	for (unsigned int i = 0; i < n; i++)
+		nsamples += t[i].samples < LB_HANDOFF_SAMPLES ? t[i].samples :
+							       LB_HANDOFF_SAMPLES;
+	all = nsamples ? malloc(nsamples * sizeof(*all)) : NULL;
+	if (!all)
+		return;
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned int m = t[i].samples < LB_HANDOFF_SAMPLES ? t[i].samples :
+								    LB_HANDOFF_SAMPLES;
+
+		memcpy(all + k, t[i].sample_ns, m * sizeof(*all));
+		k += m;
+	}
+	qsort(all, nsamples, sizeof(*all), cmp_u32);
+	out->handoff_ns = (double)all[nsamples / 2];
+	free(all);
+}
+
 void lb_measure_contended(const struct lb_lock *lock,
 			  const struct lb_params *p, struct lb_sample *out)
 {
@@ -121,110 +223,36 @@ void lb_measure_contended(const struct lb_lock *lock,
 		.last_owner = -1,
 	};
 	struct lb_thread *t = aligned_alloc(64, p->threads * sizeof(*t));
-	struct start *st = calloc(p->threads, sizeof(*st));
-	pthread_t *tid = calloc(p->threads, sizeof(*tid));
 	void *l = new_lock(lock);
-	pthread_barrier_t go;
-	double per[LB_MAX_THREADS], lo = 0, hi = 0, total = 0;
-	uint64_t t0, t1;
 	int64_t futex0 = lb_futex_counter_read(p->futex_fd), futex1;
-	unsigned int nsamples = 0;
-	uint32_t *all;
-	struct timespec dur = { (time_t)(p->duration_ms / 1000),
-				(long)(p->duration_ms % 1000) * 1000000L };
+	uint64_t total = 0, elapsed;
 
-	if (!t || !st || !tid) {
+	if (!t) {
 		perror("lockbench");
 		exit(1);
 	}
 	memset(t, 0, p->threads * sizeof(*t));
 	run.thread = t;
-	pthread_barrier_init(&go, NULL, p->threads + 1);
-	for (unsigned int i = 0; i < p->threads; i++) {
-		t[i].run = &run;
-		t[i].id = i;
-		t[i].rng = 0x9e3779b97f4a7c15ull * (i + 1);
-		st[i] = (struct start){ lock, l, &t[i], &go };
-		if (pthread_create(&tid[i], NULL, thread_main, &st[i])) {
-			perror("lockbench: pthread_create");
-			exit(1);
-		}
-	}
-	if (p->pin)
-		pin_threads(tid, p->threads);
-	pthread_barrier_wait(&go);
-	t0 = lb_now_ns();
-	nanosleep(&dur, NULL);
-	__atomic_store_n(&run.stop, 1, __ATOMIC_RELAXED);
-	for (unsigned int i = 0; i < p->threads; i++)
-		pthread_join(tid[i], NULL);
-	t1 = lb_now_ns();
+	elapsed = run_threads(lock, l, &run, p);
 	futex1 = lb_futex_counter_read(p->futex_fd);
 
 	memset(out, 0, sizeof(*out));
-	for (unsigned int i = 0; i < p->threads; i++) {
-		per[i] = (double)(t[i].acquisitions + t[i].reads);
-		total += per[i];
-		lo = i == 0 || per[i] < lo ? per[i] : lo;
-		hi = per[i] > hi ? per[i] : hi;
-		if (t[i].max_write_wait_ns > out->max_write_wait_ns)
-			out->max_write_wait_ns = t[i].max_write_wait_ns;
-		if (t[i].max_reads_during_wait > out->max_reads_during_wait)
-			out->max_reads_during_wait = t[i].max_reads_during_wait;
-		nsamples += t[i].samples < LB_HANDOFF_SAMPLES ?
-				    t[i].samples :
-				    LB_HANDOFF_SAMPLES;
-	}
-	if (p->waits) {
-		static struct lb_wait_hist all_waits;
-
-		memset(&all_waits, 0, sizeof(all_waits));
-		for (unsigned int i = 0; i < p->threads; i++) {
-			double p99 = lb_wait_quantile_ns(&t[i].waits, 0.99);
-
-			lb_wait_merge(&all_waits, &t[i].waits);
-			if (p99 > out->worst_thread_p99_ns)
-				out->worst_thread_p99_ns = p99;
-		}
-		out->wait_p50_ns = lb_wait_quantile_ns(&all_waits, 0.5);
-		out->wait_p99_ns = lb_wait_quantile_ns(&all_waits, 0.99);
-		out->wait_p999_ns = lb_wait_quantile_ns(&all_waits, 0.999);
-		out->wait_max_ns = lb_wait_quantile_ns(&all_waits, 1.0);
-	}
-	out->ops_per_s = total / ((double)(t1 - t0) / 1e9);
+	summarise_shares(t, p->threads, elapsed, out);
+	if (p->waits)
+		summarise_waits(t, p->threads, out);
+	for (unsigned int i = 0; i < p->threads; i++)
+		total += t[i].acquisitions + t[i].reads;
 	out->futex_per_kacq = futex0 >= 0 && futex1 >= futex0 && total > 0 ?
-				      (double)(futex1 - futex0) * 1000.0 / total :
+				      (double)(futex1 - futex0) * 1000.0 / (double)total :
 				      -1;
-	out->jain = jain(per, p->threads);
-	out->max_min = lo > 0 ? hi / lo : -1; /* -1: a thread starved */
 	if (run.shared != lb_total_writes(t, p->threads)) {
 		fprintf(stderr, "lockbench: %s lost updates: mutual exclusion broken\n",
 			lock->name);
 		exit(3);
 	}
-	all = nsamples ? malloc(nsamples * sizeof(*all)) : NULL;
-	if (all) {
-		unsigned int k = 0;
-
-		for (unsigned int i = 0; i < p->threads; i++) {
-			unsigned int n = t[i].samples < LB_HANDOFF_SAMPLES ?
-						 t[i].samples :
-						 LB_HANDOFF_SAMPLES;
-
-			memcpy(all + k, t[i].sample_ns, n * sizeof(*all));
-			k += n;
-		}
-		unsigned int mid = nsamples / 2;
-
-		qsort(all, nsamples, sizeof(*all), cmp_u32);
-		out->handoff_ns = (double)all[mid];
-		free(all);
-	}
-	pthread_barrier_destroy(&go);
+	summarise_handoffs(t, p->threads, out);
 	free(l);
 	free(t);
-	free(st);
-	free(tid);
 }
 
 uint64_t lb_total_writes(const struct lb_thread *t, unsigned int n)
