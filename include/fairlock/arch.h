@@ -36,34 +36,21 @@
  * tests run the locks under qemu-user on an x86 host, which shows the code
  * compiles and works there but cannot show weak ordering.
  *
- * FL_MODEL_CHECK: the build that model checkers of C11 code read (GenMC,
- * tests/fairlock/wmm/).  They take the program's atomics at their word, so the build
- * must be one they can explore, and it differs from the production build in
- * exactly these named places, each marked FL_MODEL_CHECK where it is:
- *  - one size per lock word: no 8/16-bit access to a 32-bit lock word (the
- *    checkers refuse mixed-size accesses).  The ticket lock takes tickets
- *    with the word add (FL_TICKET_HALF_ADD 0) and unlocks with a RELEASE
- *    32-bit fetch-add of 1 on the word instead of a RELEASE 16-bit store of
- *    owner+1 (the same value while the owner half does not wrap, which no
- *    harness reaches); the qspinlock takes its word-sized path
- *    (FL_QSPIN_SUBWORD_RMW 0) and sets/clears its locked byte with word
- *    fetch-or/fetch-and; the qrwlock clears its writer byte with a RELEASE
- *    word fetch-and.  A RELEASE RMW orders what a RELEASE store orders, and
- *    more (it reads the latest value): the sub-word stores themselves are
- *    checked with herd7's mixed-size ARMv8 model (docs/model-checking.md);
- *  - no intrinsics, no x86-only code paths: fl_cpu_relax() is empty and the
- *    qspinlock's x86 pending path and pending-loop count are not used;
- *  - waits are plain load loops with no side effects (fl_spin_wait() does
- *    nothing), which GenMC turns into "assume the exit condition", so a
- *    wait that could spin forever shows up as a liveness violation; the
- *    word-sized qspinlock's tail compare-exchange loop re-reads the word
- *    before each attempt instead of retrying with the value the failed
- *    attempt read (the same relaxed read; GenMC bounds only this form);
- *  - no system calls: the parking lock's futex becomes a same-semantics
- *    stand-in on SEQ_CST atomics (src/fairlock/ticket_park.c), its futex
- *    slot is the ticket modulo FL_PARK_MODEL_SLOTS instead of a hash of
- *    lock and ticket (so a harness chooses which tickets share one), and the
- *    qspinlock's thread index is the harness's (fl_model_thread_index()).
+ * Two build options change how the locks touch memory, for the tools and
+ * machines that need it (the model-checking build sets both: its platform,
+ * tests/fairlock/wmm/model_platform.h, says why each of its differences):
+ *  - FL_WORD_ACCESS_ONLY=1: one size per lock word, no 8/16-bit access to
+ *    a 32-bit lock word.  The ticket lock takes tickets with the word add
+ *    (FL_TICKET_HALF_ADD 0) and unlocks with a RELEASE 32-bit fetch-add of
+ *    1 on the word instead of a RELEASE 16-bit store of owner+1 (the same
+ *    value while the owner half does not wrap); the qspinlock takes its
+ *    word-sized path (FL_QSPIN_SUBWORD_RMW 0) and clears its locked byte
+ *    with a word fetch-and; the qrwlock clears its writer byte the same
+ *    way.  A RELEASE RMW orders what a RELEASE store orders, and more.
+ *  - FL_PLAIN_WAITS=1: no pause instruction and no yield in waits
+ *    (fl_cpu_relax() and fl_spin_wait() do nothing): every wait is a bare
+ *    loop of loads.
+ * FL_LOCKED_RMW_FENCES (below) is a third, with its own default.
  */
 #ifndef FAIRLOCK_ARCH_H
 #define FAIRLOCK_ARCH_H
@@ -89,15 +76,17 @@
  * guarantee of its own, so only machines with native sub-word atomics get 1.
  * Override with -DFL_QSPIN_SUBWORD_RMW=0/1 if you know better.
  */
-#ifdef FL_MODEL_CHECK
+#if defined(FL_WORD_ACCESS_ONLY) && FL_WORD_ACCESS_ONLY
 #if defined(FL_QSPIN_SUBWORD_RMW) && FL_QSPIN_SUBWORD_RMW
-#error "FL_MODEL_CHECK checks the word-sized qspinlock path only"
+#error "FL_WORD_ACCESS_ONLY rules out the qspinlock's sub-word path"
 #endif
 #undef FL_QSPIN_SUBWORD_RMW
 #define FL_QSPIN_SUBWORD_RMW 0
+#undef FL_TICKET_HALF_ADD
 #define FL_TICKET_HALF_ADD 0
-/* The thread's qspinlock queue index, given by the model-checking harness. */
-int fl_model_thread_index(void);
+#else
+#undef FL_WORD_ACCESS_ONLY
+#define FL_WORD_ACCESS_ONLY 0
 #endif
 
 /*
@@ -110,7 +99,7 @@ int fl_model_thread_index(void);
  * -DFL_LOCKED_RMW_FENCES=0 to keep it everywhere.
  */
 #ifndef FL_LOCKED_RMW_FENCES
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(FL_MODEL_CHECK)
+#if defined(__x86_64__) || defined(__i386__)
 #define FL_LOCKED_RMW_FENCES 1
 #else
 #define FL_LOCKED_RMW_FENCES 0
@@ -189,8 +178,8 @@ FL_EXTERN_C_BEGIN
  */
 static inline void fl_cpu_relax(void)
 {
-#if defined(FL_MODEL_CHECK)
-	/* FL_MODEL_CHECK: no intrinsics, and an empty wait-loop body. */
+#if defined(FL_PLAIN_WAITS) && FL_PLAIN_WAITS
+	/* No intrinsics, and an empty wait-loop body (see the top). */
 #elif defined(__x86_64__) || defined(__i386__)
 	__builtin_ia32_pause();
 #elif defined(__aarch64__) || (defined(__arm__) && __ARM_ARCH >= 7)
@@ -226,8 +215,8 @@ FL_API void fl__yield(void);
 
 static inline void fl_spin_wait(unsigned int *polls)
 {
-#ifdef FL_MODEL_CHECK
-	/* FL_MODEL_CHECK: a wait is a bare load loop (see the top). */
+#if defined(FL_PLAIN_WAITS) && FL_PLAIN_WAITS
+	/* A wait is a bare load loop (see the top). */
 	(void)polls;
 	return;
 #endif

@@ -188,6 +188,16 @@ static inline bool fl_mutex_is_locked(const fl_mutex_t *m)
 	return __atomic_load_n(&m->state, __ATOMIC_RELAXED) & FL__MUTEX_LOCKED;
 }
 
+/*
+ * In a forked child: nothing to do, the mutex handles a child on its own
+ * (above; fairlock/fork.h).  For code that treats every fairlock lock
+ * alike.
+ */
+static inline void fl_mutex_after_fork(fl_mutex_t *m)
+{
+	(void)m;
+}
+
 /* Someone may sleep, or the next release is owed to a waiter past the bound. */
 static inline bool fl_mutex_is_contended(const fl_mutex_t *m)
 {

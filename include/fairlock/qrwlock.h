@@ -138,8 +138,8 @@ static inline void fl_qrw_write_unlock(fl_qrwlock_t *lock)
 	 * acquire load.  A byte store: the reader count and waiting bit,
 	 * which others change concurrently, are not touched.
 	 */
-#ifdef FL_MODEL_CHECK
-	/* FL_MODEL_CHECK: the same release as one word RMW (arch.h). */
+#if FL_WORD_ACCESS_ONLY
+	/* The same release as one word RMW (arch.h). */
 	__atomic_fetch_and(&lock->u.cnts, ~FL_QW_LOCKED, __ATOMIC_RELEASE);
 #else
 	__atomic_store_n(&lock->u.byte[FL_QW_LOCKED_BYTE], 0,

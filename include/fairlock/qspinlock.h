@@ -174,8 +174,8 @@ static inline void fl_qspin_unlock(fl_qspinlock_t *lock)
 	 * whoever sees the locked byte clear.  A byte store, so the pending
 	 * bit and tail that waiters change concurrently are not touched.
 	 */
-#ifdef FL_MODEL_CHECK
-	/* FL_MODEL_CHECK: the same release as one word RMW (arch.h). */
+#if FL_WORD_ACCESS_ONLY
+	/* The same release as one word RMW (arch.h). */
 	__atomic_fetch_and(&lock->val, ~FL_Q_LOCKED_MASK, __ATOMIC_RELEASE);
 #else
 	__atomic_store_n(&lock->byte[FL_Q_LOCKED_BYTE], 0, __ATOMIC_RELEASE);

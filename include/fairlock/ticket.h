@@ -215,10 +215,10 @@ static inline bool fl_ticket_value_unlocked(fl_ticket_t lock)
 
 static inline void fl_ticket_unlock(fl_ticket_t *lock)
 {
-#ifdef FL_MODEL_CHECK
+#if FL_WORD_ACCESS_ONLY
 	/*
-	 * FL_MODEL_CHECK: the release below as one 32-bit RMW (arch.h).  The
-	 * add cannot carry into the next half while the owner does not wrap.
+	 * The release below as one 32-bit RMW (arch.h).  The add cannot
+	 * carry into the next half while the owner does not wrap.
 	 */
 	__atomic_fetch_add(&lock->val, 1, __ATOMIC_RELEASE);
 #else

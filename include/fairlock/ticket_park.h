@@ -175,8 +175,8 @@ static inline bool fl_ticket_park_trylock(fl_ticket_park_t *lock)
 
 static inline void fl_ticket_park_unlock(fl_ticket_park_t *lock)
 {
-#ifdef FL_MODEL_CHECK
-	/* FL_MODEL_CHECK: a word read; the store below is a word RMW. */
+#if FL_WORD_ACCESS_ONLY
+	/* A word read; the store below is a word RMW (arch.h). */
 	uint16_t next_owner = (uint16_t)(__atomic_load_n(&lock->ticket.val,
 							 __ATOMIC_RELAXED) + 1);
 #else
@@ -197,8 +197,8 @@ static inline void fl_ticket_park_unlock(fl_ticket_park_t *lock)
 	 * sees our new owner, or we see its count and wake it.  The store is
 	 * also the RELEASE of the critical section.
 	 */
-#ifdef FL_MODEL_CHECK
-	/* FL_MODEL_CHECK: owner + 1 as one word RMW (arch.h). */
+#if FL_WORD_ACCESS_ONLY
+	/* Owner + 1 as one word RMW (arch.h). */
 	__atomic_fetch_add(&lock->ticket.val, 1, __ATOMIC_SEQ_CST);
 #else
 	__atomic_store_n(&lock->ticket.half[FL_TICKET_OWNER_HALF], next_owner,

@@ -36,46 +36,56 @@ static inline struct flp_mutex *as_ours(pthread_mutex_t *pm)
 #define GLIBC_ONLY (GLIBC_ROBUST | GLIBC_PRIO_INHERIT | GLIBC_PRIO_PROTECT | \
 		    GLIBC_PSHARED)
 
-/* --- the lock FAIRLOCK_LOCK chose --- */
+/* --- the lock FAIRLOCK_LOCK chose: a row of fairlock's lock table --- */
+
+/*
+ * Each operation on the chosen lock.  The mutex comes first, with no fork
+ * check (it handles a child on its own, and it is the default); the
+ * others are made ready for this process first (flp_spin_ready()).
+ */
+#define FL_LOCK(ID, MEMBER, NAME, BENCH_NAME, TYPE, PREFIX, FIFO)             \
+	case FLP_##ID: ROW_ACTION(PREFIX, MEMBER);
 
 static void impl_init(struct flp_mutex *m, enum flp_impl impl)
 {
-	switch (impl) {
-	case FLP_MUTEX:
-		fl_mutex_init_max_wait(&m->lock.mutex, flp_max_wait_us());
+	if (impl == FLP_MUTEX) {
+		fl_mutex_init_max_wait(&m->lock.l.mutex, flp_max_wait_us());
 		return;
-	case FLP_TICKET: fl_ticket_init(&m->lock.spin.l.ticket); break;
-	case FLP_QSPIN: fl_qspin_init(&m->lock.spin.l.qspin); break;
-	case FLP_PARK: fl_ticket_park_init(&m->lock.spin.l.park); break;
 	}
-	m->lock.spin.fork_generation = fl_fork_generation();
+	switch (impl) {
+#define ROW_ACTION(PREFIX, MEMBER) PREFIX##_init(&m->lock.l.MEMBER); break
+#include "lock_table.def"
+#undef ROW_ACTION
+	case FLP_N_IMPLS: break;
+	}
+	m->lock.l.gen.fork_generation = fl_fork_generation();
 }
 
 static inline void impl_lock(struct flp_mutex *m, enum flp_impl impl)
 {
 	if (FL_LIKELY(impl == FLP_MUTEX)) {
-		fl_mutex_lock(&m->lock.mutex);
+		fl_mutex_lock(&m->lock.l.mutex);
 		return;
 	}
-	flp_spin_ready(&m->lock.spin, impl);
+	flp_spin_ready(&m->lock, impl);
 	switch (impl) {
-	case FLP_TICKET: fl_ticket_lock(&m->lock.spin.l.ticket); break;
-	case FLP_QSPIN: fl_qspin_lock(&m->lock.spin.l.qspin); break;
-	case FLP_PARK: fl_ticket_park_lock(&m->lock.spin.l.park); break;
-	case FLP_MUTEX: break;
+#define ROW_ACTION(PREFIX, MEMBER) PREFIX##_lock(&m->lock.l.MEMBER); break
+#include "lock_table.def"
+#undef ROW_ACTION
+	case FLP_N_IMPLS: break;
 	}
 }
 
 static inline bool impl_trylock(struct flp_mutex *m, enum flp_impl impl)
 {
 	if (FL_LIKELY(impl == FLP_MUTEX))
-		return fl_mutex_trylock(&m->lock.mutex);
-	flp_spin_ready(&m->lock.spin, impl);
+		return fl_mutex_trylock(&m->lock.l.mutex);
+	flp_spin_ready(&m->lock, impl);
 	switch (impl) {
-	case FLP_TICKET: return fl_ticket_trylock(&m->lock.spin.l.ticket);
-	case FLP_QSPIN: return fl_qspin_trylock(&m->lock.spin.l.qspin);
-	case FLP_PARK: return fl_ticket_park_trylock(&m->lock.spin.l.park);
-	case FLP_MUTEX: break;
+#define ROW_ACTION(PREFIX, MEMBER) return PREFIX##_trylock(&m->lock.l.MEMBER)
+#include "lock_table.def"
+#undef ROW_ACTION
+	case FLP_N_IMPLS: break;
 	}
 	return false;
 }
@@ -83,31 +93,32 @@ static inline bool impl_trylock(struct flp_mutex *m, enum flp_impl impl)
 static inline void impl_unlock(struct flp_mutex *m, enum flp_impl impl)
 {
 	if (FL_LIKELY(impl == FLP_MUTEX)) {
-		fl_mutex_unlock(&m->lock.mutex);
+		fl_mutex_unlock(&m->lock.l.mutex);
 		return;
 	}
-	flp_spin_ready(&m->lock.spin, impl);
+	flp_spin_ready(&m->lock, impl);
 	switch (impl) {
-	case FLP_TICKET: fl_ticket_unlock(&m->lock.spin.l.ticket); break;
-	case FLP_QSPIN: fl_qspin_unlock(&m->lock.spin.l.qspin); break;
-	case FLP_PARK: fl_ticket_park_unlock(&m->lock.spin.l.park); break;
-	case FLP_MUTEX: break;
+#define ROW_ACTION(PREFIX, MEMBER) PREFIX##_unlock(&m->lock.l.MEMBER); break
+#include "lock_table.def"
+#undef ROW_ACTION
+	case FLP_N_IMPLS: break;
 	}
 }
 
 static bool impl_is_locked(struct flp_mutex *m, enum flp_impl impl)
 {
 	if (impl == FLP_MUTEX)
-		return fl_mutex_is_locked(&m->lock.mutex);
-	flp_spin_ready(&m->lock.spin, impl);
+		return fl_mutex_is_locked(&m->lock.l.mutex);
+	flp_spin_ready(&m->lock, impl);
 	switch (impl) {
-	case FLP_TICKET: return fl_ticket_is_locked(&m->lock.spin.l.ticket);
-	case FLP_QSPIN: return fl_qspin_is_locked(&m->lock.spin.l.qspin);
-	case FLP_PARK: return fl_ticket_park_is_locked(&m->lock.spin.l.park);
-	case FLP_MUTEX: break;
+#define ROW_ACTION(PREFIX, MEMBER) return PREFIX##_is_locked(&m->lock.l.MEMBER)
+#include "lock_table.def"
+#undef ROW_ACTION
+	case FLP_N_IMPLS: break;
 	}
 	return false;
 }
+#undef FL_LOCK
 
 static void count_mutex(unsigned int type)
 {
@@ -155,7 +166,7 @@ static uint32_t adopt(struct flp_mutex *m, pthread_mutex_t *pm, uint32_t tag)
 	if (__atomic_compare_exchange_n(&m->tag, &tag, want, false,
 					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
 		if (FLP_TAG_IMPL(want) == FLP_MUTEX)
-			flp_adopt_max_wait(&m->lock.mutex);
+			flp_adopt_max_wait(&m->lock.l.mutex);
 		count_mutex(kind & 3u);
 		return want;
 	}
@@ -326,7 +337,7 @@ int flp_mutex_clocklock(pthread_mutex_t *pm, clockid_t clock,
 	if ((err = before_locking(m, tag, EDEADLK)) >= 0)
 		return err;
 	if (FLP_TAG_IMPL(tag) == FLP_MUTEX) {
-		err = fl_mutex_timedlock(&m->lock.mutex, clock, abstime);
+		err = fl_mutex_timedlock(&m->lock.l.mutex, clock, abstime);
 	} else if (impl_trylock(m, FLP_TAG_IMPL(tag))) {
 		/* As glibc: a lock free now is taken whatever the deadline says. */
 		err = 0;

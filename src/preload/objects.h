@@ -18,18 +18,28 @@
 #include <fairlock/ticket_park.h>
 #include <fairlock/fork.h>
 
-/* Which fairlock lock serves a program's mutexes (FAIRLOCK_LOCK). */
-enum flp_impl { FLP_MUTEX, FLP_TICKET, FLP_QSPIN, FLP_PARK };
+/*
+ * Which fairlock lock serves a program's mutexes (FAIRLOCK_LOCK): a row of
+ * fairlock's lock table (src/fairlock/table/lock_table.def), FLP_<ID>.
+ */
+enum flp_impl {
+#define FL_LOCK(ID, MEMBER, NAME, BENCH_NAME, TYPE, PREFIX, FIFO) FLP_##ID,
+#include "lock_table.def"
+#undef FL_LOCK
+	FLP_N_IMPLS
+};
 
 /* A small number naming the calling thread (never 0), kept across fork. */
 uint32_t flp_self(void);
 
 /*
- * The spinning locks with the fork generation they were last repaired in
- * (mutex.c: in a forked child the parent's waiters are dropped before the
- * first use; fl_mutex_t does that itself).
+ * The lock over a pthread_mutex_t (preload.h), one of the table's types,
+ * and beside the spinning ones the fork generation they were last made
+ * ready in (spin_fork.c: in a forked child the parent's waiters are
+ * dropped before the first use; fl_mutex_t does that itself, and that
+ * word is one it ignores).
  */
-struct flp_spin {
+struct flp_lock {
 #ifndef FL_MODEL_CHECK
 	union {
 #else
@@ -41,12 +51,15 @@ struct flp_spin {
 	 */
 	struct {
 #endif
-		fl_ticket_t ticket;
-		fl_qspinlock_t qspin;
-		fl_ticket_park_t park;
+#define FL_LOCK(ID, MEMBER, NAME, BENCH_NAME, TYPE, PREFIX, FIFO) TYPE MEMBER;
+#include "lock_table.def"
+#undef FL_LOCK
+		struct {
+			uint32_t covered[7];
+			/* FLP_SPIN_REPAIRING while being repaired */
+			uint32_t fork_generation;
+		} gen;
 	} l;
-	uint32_t unused[3];
-	uint32_t fork_generation;	/* FLP_SPIN_REPAIRING while being repaired */
 };
 #define FLP_SPIN_REPAIRING 0x80000000u
 
@@ -55,15 +68,15 @@ struct flp_spin {
  * parent's waiters left in it are dropped (fl_*_after_fork()), once, by
  * whichever thread comes first.
  */
-void flp_spin_repair(struct flp_spin *s, enum flp_impl impl, uint32_t gen,
+void flp_spin_repair(struct flp_lock *s, enum flp_impl impl, uint32_t gen,
 		     uint32_t seen);
 
-static inline void flp_spin_ready(struct flp_spin *s, enum flp_impl impl)
+static inline void flp_spin_ready(struct flp_lock *s, enum flp_impl impl)
 {
 	uint32_t gen = fl_fork_generation();
 	/* ACQUIRE: pairs with flp_spin_repair()'s RELEASE (mutant
 	 * preload_spin_ready_acq). */
-	uint32_t seen = __atomic_load_n(&s->fork_generation, __ATOMIC_ACQUIRE);
+	uint32_t seen = __atomic_load_n(&s->l.gen.fork_generation, __ATOMIC_ACQUIRE);
 
 	if (FL_UNLIKELY(seen != gen))
 		flp_spin_repair(s, impl, gen, seen);

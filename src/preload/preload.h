@@ -49,7 +49,8 @@
 
 #define FLP_TAG_MASK 0x3c000000u
 #define FLP_TAG_OURS 0x34000000u
-#define FLP_TAG_IMPL(tag) ((enum flp_impl)((tag) & 3u))
+/* The lock's number (a row of the lock table): bits 0-1 and 25. */
+#define FLP_TAG_IMPL(tag) ((enum flp_impl)(((tag) & 3u) | ((tag) >> 23 & 4u)))
 #define FLP_TAG_TYPE(tag) (((tag) >> 2) & 3u)	/* PTHREAD_MUTEX_* or rwlock kind */
 #define FLP_TAG_COUNT_SHIFT 4			/* recursion depth - 1 */
 #define FLP_TAG_COUNT_MAX 0xfffffu
@@ -66,17 +67,15 @@ static inline bool flp_tag_is_ours(uint32_t tag)
 
 static inline uint32_t flp_tag(enum flp_impl impl, unsigned int type)
 {
-	return FLP_TAG_OURS | (uint32_t)impl | (type & 3u) << 2;
+	return FLP_TAG_OURS | ((uint32_t)impl & 3u) | ((uint32_t)impl & 4u) << 23 |
+	       (type & 3u) << 2;
 }
 
 /* The layout over pthread_mutex_t. */
 struct flp_mutex {
 	uint32_t tag;
 	uint32_t owner;		/* recursive and error-checking: flp_self() */
-	union {
-		fl_mutex_t mutex;
-		struct flp_spin spin;
-	} lock;
+	struct flp_lock lock;
 };
 
 _Static_assert(sizeof(struct flp_mutex) <= sizeof(pthread_mutex_t),
@@ -96,18 +95,28 @@ _Static_assert(sizeof(struct flp_cond) <= sizeof(pthread_cond_t),
  * sequence (any start is valid).
  */
 _Static_assert(offsetof(pthread_mutex_t, __data.__kind) ==
-	       offsetof(struct flp_mutex, lock.mutex.unused1[1]),
+	       offsetof(struct flp_mutex, lock.l.mutex.unused1[1]),
 	       "the static initialiser's kind must land on a word the mutex ignores");
 _Static_assert(offsetof(pthread_mutex_t, __data.__kind) ==
-	       offsetof(struct flp_mutex, lock.spin.l.park.gate_seq),
+	       offsetof(struct flp_mutex, lock.l.park.gate_seq),
 	       "the static initialiser's kind must land on a sequence word");
 _Static_assert(offsetof(pthread_mutex_t, __data.__kind) >=
 	       offsetof(struct flp_mutex, lock) + sizeof(fl_qspinlock_t) &&
 	       offsetof(pthread_mutex_t, __data.__kind) >=
 	       offsetof(struct flp_mutex, lock) + sizeof(fl_ticket_t),
 	       "the static initialiser's kind must miss the spinning locks");
-_Static_assert(sizeof(struct flp_spin) == sizeof(fl_mutex_t),
-	       "the spinning locks' layout must not reach past the mutex's");
+_Static_assert(sizeof(struct flp_lock) == sizeof(fl_mutex_t),
+	       "the locks' layout must not reach past the mutex's");
+_Static_assert(offsetof(struct flp_lock, l.gen.fork_generation) ==
+	       offsetof(struct flp_lock, l.mutex.unused2[3]),
+	       "the spinning locks' fork generation must be a word the mutex ignores");
+#define FL_LOCK(ID, MEMBER, NAME, BENCH_NAME, TYPE, PREFIX, FIFO)            \
+	_Static_assert(FLP_##ID == FLP_MUTEX || sizeof(TYPE) <=               \
+		       offsetof(struct flp_lock, l.gen.fork_generation),       \
+		       "a spinning lock must not reach its fork generation");
+#include "lock_table.def"
+#undef FL_LOCK
+_Static_assert(FLP_N_IMPLS <= 8, "the tag keeps the lock's number in 3 bits");
 
 /* --- setup.c: the process-wide choice, glibc's own functions, the log --- */
 

@@ -15,7 +15,7 @@
 #include "lock_names.h"
 #include "preload.h"
 
-_Static_assert(FLP_LOCK_NAMES_COUNT == FLP_PARK + 1, "a name for every lock");
+_Static_assert(FLP_LOCK_NAMES_COUNT == FLP_N_IMPLS, "a name for every lock");
 
 const char *flp_impl_name(enum flp_impl impl)
 {
@@ -67,8 +67,9 @@ static uint32_t decide(void)
 		return OFF;
 	if (name && *name && !flp_impl_parse(name, &impl)) {
 		fprintf(stderr, "fairlock-preload: unknown FAIRLOCK_LOCK '%s' "
-			"(mutex, ticket, qspinlock, ticket-park); this process "
-			"keeps glibc's locks\n", name);
+			"(", name);
+		flp_print_lock_names(stderr, ", ");
+		fprintf(stderr, "); this process keeps glibc's locks\n");
 		return OFF;
 	}
 	if (bound && *bound) {

@@ -12,17 +12,18 @@
  */
 #include "objects.h"
 
-static void drop_parents_waiters(struct flp_spin *s, enum flp_impl impl)
+static void drop_parents_waiters(struct flp_lock *s, enum flp_impl impl)
 {
 	switch (impl) {
-	case FLP_TICKET: fl_ticket_after_fork(&s->l.ticket); break;
-	case FLP_QSPIN: fl_qspin_after_fork(&s->l.qspin); break;
-	case FLP_PARK: fl_ticket_park_after_fork(&s->l.park); break;
-	case FLP_MUTEX: break;
+#define FL_LOCK(ID, MEMBER, NAME, BENCH_NAME, TYPE, PREFIX, FIFO) \
+	case FLP_##ID: PREFIX##_after_fork(&s->l.MEMBER); break;
+#include "lock_table.def"
+#undef FL_LOCK
+	case FLP_N_IMPLS: break;
 	}
 }
 
-void flp_spin_repair(struct flp_spin *s, enum flp_impl impl, uint32_t gen,
+void flp_spin_repair(struct flp_lock *s, enum flp_impl impl, uint32_t gen,
 		     uint32_t seen)
 {
 	/*
@@ -40,11 +41,11 @@ void flp_spin_repair(struct flp_spin *s, enum flp_impl impl, uint32_t gen,
 	 * the failure's.
 	 */
 	if (seen != (gen | FLP_SPIN_REPAIRING)) {
-		if (__atomic_compare_exchange_n(&s->fork_generation, &seen,
+		if (__atomic_compare_exchange_n(&s->l.gen.fork_generation, &seen,
 						gen | FLP_SPIN_REPAIRING, false,
 						__ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
 			drop_parents_waiters(s, impl);
-			__atomic_store_n(&s->fork_generation, gen, __ATOMIC_RELEASE);
+			__atomic_store_n(&s->l.gen.fork_generation, gen, __ATOMIC_RELEASE);
 			return;
 		}
 		if (seen == gen)
@@ -54,7 +55,7 @@ void flp_spin_repair(struct flp_spin *s, enum flp_impl impl, uint32_t gen,
 	 * Another thread repairs it: wait for its RELEASE; ACQUIRE as in
 	 * flp_spin_ready() (mutant preload_spin_wait_acq).
 	 */
-	while (__atomic_load_n(&s->fork_generation, __ATOMIC_ACQUIRE) ==
+	while (__atomic_load_n(&s->l.gen.fork_generation, __ATOMIC_ACQUIRE) ==
 	       (gen | FLP_SPIN_REPAIRING))
 		fl_cpu_relax();
 }

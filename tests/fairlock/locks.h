@@ -42,11 +42,42 @@ struct test_lock {
 	bool fifo; /* waiters are served in arrival order */
 };
 
-static fl_ticket_t tl_ticket = FL_TICKET_INIT;
-static fl_ticket_park_t tl_park = FL_TICKET_PARK_INIT;
-static fl_qspinlock_t tl_qspin = FL_QSPINLOCK_INIT;
+/*
+ * One lock of static storage and one function of each kind for every row
+ * of fairlock's lock table (src/fairlock/table/lock_table.def): tl_<MEMBER>
+ * and tl_<MEMBER>_lock() and so on.  A lock is idle when its word says
+ * neither locked nor contended; tl_word_idle() below says more for the
+ * words it knows.
+ */
+static bool tl_word_idle(const char *name, const void *lock, unsigned long taken);
+
+#define FL_LOCK(ID, MEMBER, NAME, BENCH_NAME, TYPE, PREFIX, FIFO)             \
+	static TYPE tl_##MEMBER;                                              \
+	static void tl_##MEMBER##_reset(void) { PREFIX##_init(&tl_##MEMBER); }  \
+	static void tl_##MEMBER##_lock(void) { PREFIX##_lock(&tl_##MEMBER); }   \
+	static void tl_##MEMBER##_unlock(void) { PREFIX##_unlock(&tl_##MEMBER); } \
+	static bool tl_##MEMBER##_trylock(void)                               \
+	{                                                                     \
+		return PREFIX##_trylock(&tl_##MEMBER);                        \
+	}                                                                     \
+	static bool tl_##MEMBER##_is_locked(void)                             \
+	{                                                                     \
+		return PREFIX##_is_locked(&tl_##MEMBER);                      \
+	}                                                                     \
+	static bool tl_##MEMBER##_is_contended(void)                          \
+	{                                                                     \
+		return PREFIX##_is_contended(&tl_##MEMBER);                   \
+	}                                                                     \
+	static bool tl_##MEMBER##_is_idle(unsigned long taken)                \
+	{                                                                     \
+		return !PREFIX##_is_locked(&tl_##MEMBER) &&                   \
+		       !PREFIX##_is_contended(&tl_##MEMBER) &&                \
+		       tl_word_idle(NAME, &tl_##MEMBER, taken);               \
+	}
+#include "lock_table.def"
+#undef FL_LOCK
+
 static fl_qrwlock_t tl_qrw = FL_QRWLOCK_INIT;
-static fl_mutex_t tl_mutex = FL_MUTEX_INIT;
 
 /* A ticket word is idle when owner == next and both count `taken`. */
 static inline bool tl_ticket_word_idle(const uint32_t *word,
@@ -57,44 +88,33 @@ static inline bool tl_ticket_word_idle(const uint32_t *word,
 	return fl_ticket_outstanding(v) == 0 && (v & 0xffff) == (taken & 0xffff);
 }
 
-static void tl_ticket_reset(void) { fl_ticket_init(&tl_ticket); }
-static void tl_ticket_lock(void) { fl_ticket_lock(&tl_ticket); }
-static void tl_ticket_unlock(void) { fl_ticket_unlock(&tl_ticket); }
-static bool tl_ticket_trylock(void) { return fl_ticket_trylock(&tl_ticket); }
-static bool tl_ticket_is_locked(void) { return fl_ticket_is_locked(&tl_ticket); }
-static bool tl_ticket_is_contended(void) { return fl_ticket_is_contended(&tl_ticket); }
-static bool tl_ticket_is_idle(unsigned long taken)
+/*
+ * What the words of the table's locks also say when idle: the ticket
+ * locks count every acquisition, the parking lock's sleepers are gone,
+ * the qspinlock and the mutex are all zero (the mutex's queue emptied
+ * and cleared PARKED; WOKEN and HANDOFF were cleared by the threads they
+ * were for).  A lock not named here needs nothing more.
+ */
+static bool tl_word_idle(const char *name, const void *lock, unsigned long taken)
 {
-	return tl_ticket_word_idle(&tl_ticket.val, taken);
+	if (!strcmp(name, "ticket"))
+		return tl_ticket_word_idle(&((const fl_ticket_t *)lock)->val, taken);
+	if (!strcmp(name, "ticket-park")) {
+		const fl_ticket_park_t *p = (const fl_ticket_park_t *)lock;
+
+		return tl_ticket_word_idle(&p->ticket.val, taken) &&
+		       __atomic_load_n(&p->sleepers, __ATOMIC_RELAXED) == 0;
+	}
+	if (!strcmp(name, "qspinlock") || !strcmp(name, "mutex"))
+		return __atomic_load_n((const uint32_t *)lock, __ATOMIC_RELAXED) == 0;
+	return true;
 }
 
-static void tl_park_reset(void) { fl_ticket_park_init(&tl_park); }
+/* The parking lock's variants (its row's functions, another init). */
 /* A queue of 2, the holder included: the test machines have 2 CPUs. */
 static void tl_park_bounded_reset(void) { fl_ticket_park_init_bounded(&tl_park, 2); }
 /* A queue as deep as the CPUs the process may run on. */
 static void tl_park_cpus_reset(void) { fl_ticket_park_init_cpus(&tl_park); }
-static void tl_park_lock(void) { fl_ticket_park_lock(&tl_park); }
-static void tl_park_unlock(void) { fl_ticket_park_unlock(&tl_park); }
-static bool tl_park_trylock(void) { return fl_ticket_park_trylock(&tl_park); }
-static bool tl_park_is_locked(void) { return fl_ticket_park_is_locked(&tl_park); }
-static bool tl_park_is_contended(void) { return fl_ticket_park_is_contended(&tl_park); }
-static bool tl_park_is_idle(unsigned long taken)
-{
-	return tl_ticket_word_idle(&tl_park.ticket.val, taken) &&
-	       __atomic_load_n(&tl_park.sleepers, __ATOMIC_RELAXED) == 0;
-}
-
-static void tl_qspin_reset(void) { fl_qspin_init(&tl_qspin); }
-static void tl_qspin_lock(void) { fl_qspin_lock(&tl_qspin); }
-static void tl_qspin_unlock(void) { fl_qspin_unlock(&tl_qspin); }
-static bool tl_qspin_trylock(void) { return fl_qspin_trylock(&tl_qspin); }
-static bool tl_qspin_is_locked(void) { return fl_qspin_is_locked(&tl_qspin); }
-static bool tl_qspin_is_contended(void) { return fl_qspin_is_contended(&tl_qspin); }
-static bool tl_qspin_is_idle(unsigned long taken)
-{
-	(void)taken; /* the word keeps no count */
-	return __atomic_load_n(&tl_qspin.val, __ATOMIC_RELAXED) == 0;
-}
 
 static void tl_qrw_reset(void) { fl_qrw_init(&tl_qrw); }
 static void tl_qrw_lock(void) { fl_qrw_write_lock(&tl_qrw); }
@@ -110,32 +130,26 @@ static bool tl_qrw_is_idle(unsigned long taken)
 						     __ATOMIC_RELAXED)) == 0;
 }
 
-static void tl_mutex_reset(void) { fl_mutex_init(&tl_mutex); }
 /* A bound of 20 us: short enough that the stress runs reach the hand-over
  * to a waiter past its bound many times, not only the barging path. */
 static void tl_mutex_short_reset(void) { fl_mutex_init_max_wait(&tl_mutex, 20); }
-static void tl_mutex_lock(void) { fl_mutex_lock(&tl_mutex); }
-static void tl_mutex_unlock(void) { fl_mutex_unlock(&tl_mutex); }
-static bool tl_mutex_trylock(void) { return fl_mutex_trylock(&tl_mutex); }
-static bool tl_mutex_is_locked(void) { return fl_mutex_is_locked(&tl_mutex); }
-static bool tl_mutex_is_contended(void) { return fl_mutex_is_contended(&tl_mutex); }
-static bool tl_mutex_is_idle(unsigned long taken)
-{
-	(void)taken; /* the word keeps no count */
-	/* The queue emptied (PARKED cleared with its last node), and WOKEN
-	 * and HANDOFF were cleared by the threads they were for. */
-	return __atomic_load_n(&tl_mutex.state, __ATOMIC_RELAXED) == 0;
-}
 
-#define TL_ROW(name, ops, word, ticket_queue)                               \
-	{ name, tl_##ops##_reset, tl_##ops##_lock, tl_##ops##_unlock,        \
-	  tl_##ops##_trylock, tl_##ops##_is_locked, tl_##ops##_is_contended, \
-	  tl_##ops##_is_idle, word, ticket_queue, true }
+/*
+ * The table's rows, in its order.  Their queue word is the lock's first
+ * word (the ticket pair of the ticket locks, the qspinlock's and the
+ * mutex's word), which changes as waiters queue.
+ */
+#define TL_TICKET_QUEUE(name) (!strcmp(name, "ticket") || !strcmp(name, "ticket-park"))
+#define FL_LOCK(ID, MEMBER, NAME, BENCH_NAME, TYPE, PREFIX, FIFO)             \
+	{ NAME, tl_##MEMBER##_reset, tl_##MEMBER##_lock, tl_##MEMBER##_unlock, \
+	  tl_##MEMBER##_trylock, tl_##MEMBER##_is_locked,                     \
+	  tl_##MEMBER##_is_contended, tl_##MEMBER##_is_idle,                  \
+	  (const uint32_t *)(const void *)&tl_##MEMBER, false, FIFO },
 
-static const struct test_lock test_locks[] = {
-	TL_ROW("ticket", ticket, &tl_ticket.val, true),
-	TL_ROW("ticket-park", park, &tl_park.ticket.val, true),
-	/* Bounded: beyond the bound, waiters pass the gate in no set order. */
+static struct test_lock test_locks[] = {
+#include "lock_table.def"
+	/* Variants: a bounded queue lets waiters through its gate in no set
+	 * order; the mutex with a short bound. */
 	{ "ticket-park-bounded", tl_park_bounded_reset, tl_park_lock,
 	  tl_park_unlock, tl_park_trylock, tl_park_is_locked,
 	  tl_park_is_contended, tl_park_is_idle, &tl_park.ticket.val, true,
@@ -144,25 +158,29 @@ static const struct test_lock test_locks[] = {
 	  tl_park_unlock, tl_park_trylock, tl_park_is_locked,
 	  tl_park_is_contended, tl_park_is_idle, &tl_park.ticket.val, true,
 	  false },
-	TL_ROW("qspin", qspin, &tl_qspin.val, false),
-	TL_ROW("qrw-write", qrw, &tl_qrw.wait_lock.val, true),
-	/* Barging by design: served in no set order. */
-	{ "mutex", tl_mutex_reset, tl_mutex_lock, tl_mutex_unlock,
-	  tl_mutex_trylock, tl_mutex_is_locked, tl_mutex_is_contended,
-	  tl_mutex_is_idle, &tl_mutex.state, false, false },
+	{ "qrw-write", tl_qrw_reset, tl_qrw_lock, tl_qrw_unlock, tl_qrw_trylock,
+	  tl_qrw_is_locked, tl_qrw_is_contended, tl_qrw_is_idle,
+	  &tl_qrw.wait_lock.val, true, true },
 	{ "mutex-short", tl_mutex_short_reset, tl_mutex_lock, tl_mutex_unlock,
 	  tl_mutex_trylock, tl_mutex_is_locked, tl_mutex_is_contended,
 	  tl_mutex_is_idle, &tl_mutex.state, false, false },
 };
+#undef FL_LOCK
 
 #define TEST_LOCK_COUNT (sizeof(test_locks) / sizeof(test_locks[0]))
 
-/* The row called `name`, or NULL. */
+/*
+ * The row called `name`, or NULL.  The table's ticket locks' queue words
+ * are ticket pairs, whose depth the stress test follows: said here, as a
+ * row's initialiser cannot compare names.
+ */
 static inline const struct test_lock *test_lock_find(const char *name)
 {
 	for (unsigned int i = 0; i < TEST_LOCK_COUNT; i++)
-		if (!strcmp(test_locks[i].name, name))
+		if (!strcmp(test_locks[i].name, name)) {
+			test_locks[i].ticket_queue |= TL_TICKET_QUEUE(name);
 			return &test_locks[i];
+		}
 	return NULL;
 }
 

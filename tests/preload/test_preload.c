@@ -373,10 +373,10 @@ static void test_bound(void)
 	if (flp_impl() != FLP_MUTEX)
 		return;
 	CHECK_EQ(flp_mutex_init(&made, NULL), 0);
-	CHECK_EQ(peek(ours(&made)->lock.mutex.max_wait_us), want);
+	CHECK_EQ(peek(ours(&made)->lock.l.mutex.max_wait_us), want);
 	CHECK_EQ(flp_mutex_lock(&adopted), 0);
 	CHECK_EQ(flp_mutex_unlock(&adopted), 0);
-	CHECK_EQ(peek(ours(&adopted)->lock.mutex.max_wait_us), want);
+	CHECK_EQ(peek(ours(&adopted)->lock.l.mutex.max_wait_us), want);
 	CHECK_EQ(flp_mutex_destroy(&made), 0);
 }
 

@@ -23,6 +23,43 @@
 /* As env(1) and timeout(1): 125 its own failure, 126/127 the command's. */
 enum { EXIT_RUN_FAILED = 125, EXIT_CANNOT_RUN = 126, EXIT_NOT_FOUND = 127 };
 
+/*
+ * The choices of --lock, from the lock table, as one sentence wrapped under
+ * its option: "mutex (default), ticket, qspinlock or ticket-park".
+ */
+static void print_lock_choices(FILE *f)
+{
+	static const char indent[] = "                      ";
+	size_t col = sizeof(indent) - 1 + strlen("the lock for mutexes: ");
+	size_t left = FLP_LOCK_NAMES_COUNT - 1;	/* names after the default */
+
+	fputs("the lock for mutexes: " FLP_LOCK_DEFAULT_NAME " (default)", f);
+	col += strlen(FLP_LOCK_DEFAULT_NAME " (default)");
+	for (size_t i = 0; i < FLP_LOCK_NAMES_COUNT; i++) {
+		const char *name = flp_lock_names[i];
+		const char *sep = left == 1 ? " or " : ", ";
+
+		if (strcmp(name, FLP_LOCK_DEFAULT_NAME) == 0)
+			continue;
+		left--;
+		if (sep[0] == ',') {	/* the comma stays on the line it ends */
+			fputc(',', f);
+			col++;
+			sep++;
+		}
+		if (col + strlen(sep) + strlen(name) > 70) {
+			fprintf(f, "\n%s%s", indent, sep + 1);
+			col = sizeof(indent) - 1 + strlen(sep + 1);
+		} else {
+			fputs(sep, f);
+			col += strlen(sep);
+		}
+		fputs(name, f);
+		col += strlen(name);
+	}
+	fputc('\n', f);
+}
+
 static void usage(FILE *f)
 {
 	fputs("usage: fairlock-run [OPTIONS] [--] COMMAND [ARG...]\n"
@@ -33,9 +70,9 @@ static void usage(FILE *f)
 	      "priority-inheriting, priority-protected and process-shared\n"
 	      "mutexes, and process-shared rwlocks, stay glibc's.\n"
 	      "\n"
-	      "  -l, --lock NAME     the lock for mutexes: mutex (default), ticket,\n"
-	      "                      qspinlock or ticket-park\n"
-	      "  -w, --max-wait US   fairlock mutex's bound (mutexes under --lock mutex,\n"
+	      "  -l, --lock NAME     ", f);
+	print_lock_choices(f);
+	fputs("  -w, --max-wait US   fairlock mutex's bound (mutexes under --lock mutex,\n"
 	      "                      every rwlock's writer gate): a waiter past US\n"
 	      "                      microseconds is handed the lock in arrival order\n"
 	      "                      (default 1000; larger trades fairness for speed)\n"
@@ -204,8 +241,9 @@ int main(int argc, char **argv)
 		return EXIT_RUN_FAILED;
 	}
 	if (lock && !lock_name_known(lock)) {
-		fprintf(stderr, "fairlock-run: unknown lock '%s' (mutex, ticket, "
-			"qspinlock, ticket-park)\n", lock);
+		fprintf(stderr, "fairlock-run: unknown lock '%s' (", lock);
+		flp_print_lock_names(stderr, ", ");
+		fputs(")\n", stderr);
 		return EXIT_RUN_FAILED;
 	}
 	if (max_wait) {

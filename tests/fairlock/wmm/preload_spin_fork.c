@@ -18,7 +18,7 @@
 #include "parking.c"
 #include "spin_fork.c"
 
-static struct flp_spin s;
+static struct flp_lock s;
 static unsigned int sections;	/* plain: guarded by the lock */
 static unsigned int entered;	/* atomic */
 
@@ -40,7 +40,7 @@ static void child_thread(int self)
 
 int main(void)
 {
-	s.fork_generation = fl_fork_generation();
+	s.l.gen.fork_generation = fl_fork_generation();
 	s.l.ticket.val = 3u << 16;	/* holder 0, tickets 1 and 2 waiting */
 	fl_model_fork();
 	wmm_run(2, child_thread);

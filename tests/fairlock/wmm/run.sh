@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run one GenMC harness of tests/fairlock/wmm on the library's own sources, built
-# with -DFL_MODEL_CHECK, under one memory model, and compare the verdict
+# for the model (model_platform.h, force-included), under one memory model, and compare the verdict
 # with what is expected.  GenMC is built once from third_party/ (scripts/
 # wmm-tools.sh) and cached.
 # usage: tests/fairlock/wmm/run.sh HARNESS MODEL pass|fail [--mutant FILE:LINE:FROM:TO]
@@ -50,8 +50,9 @@ if [ -n "$mutant" ]; then
 fi
 # In-place revisiting off: GenMC 0.11.0 crashes under RC11 with it on.
 out=$("$GENMC" "-$model" --disable-ipr --disable-estimation "${liveness[@]}" -- \
-	-DFL_MODEL_CHECK -DFL_QSPIN_THREAD_POOL=4 "${defs[@]}" \
-	-I"$src/include" -I"$src/src/fairlock" -I"$src/src/preload" -I"$here" \
+	-include "$here/model_platform.h" -DFL_QSPIN_THREAD_POOL=4 "${defs[@]}" \
+	-I"$src/include" -I"$src/src/fairlock" -I"$src/src/fairlock/table" \
+	-I"$src/src/preload" -I"$here" \
 	"$here/$harness.c" 2>&1) || true
 # Here-strings, not "echo | grep -q": under pipefail a grep that stops
 # early makes echo die of SIGPIPE and the test fail at random.

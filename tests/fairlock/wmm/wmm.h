@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What every GenMC harness shares.  A harness is one C file that GenMC
- * compiles with the library's own sources (-DFL_MODEL_CHECK, see
- * fairlock/arch.h), so this header pulls in the slow paths the harness's
+ * compiles with the library's own sources in the model build
+ * (model_platform.h, force-included by run.sh), so this header pulls in the slow paths the harness's
  * locks need and supplies the few functions the model build leaves to
  * the program: misuse reports, yielding, and the qspinlock thread index.
  *
@@ -15,7 +15,7 @@
 #define FL_WMM_H
 
 #ifndef FL_MODEL_CHECK
-#error "build the harnesses with -DFL_MODEL_CHECK (tests/fairlock/wmm/run.sh)"
+#error "build the harnesses with model_platform.h (tests/fairlock/wmm/run.sh)"
 #endif
 
 #include <assert.h>

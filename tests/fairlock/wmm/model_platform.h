@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The model-checking build's platform: force-included (-include) into
+ * every GenMC harness by tests/fairlock/wmm/run.sh, before anything of the
+ * library.  The one switch of that build: the installed headers know only
+ * the properties below, and the library's sources the name FL_MODEL_CHECK.
+ *
+ * Model checkers of C11 code (GenMC) take the program's atomics at their
+ * word, so the build must be one they can explore.  It differs from the
+ * production build in exactly these places:
+ *  - one size per lock word (FL_WORD_ACCESS_ONLY, include/fairlock/arch.h):
+ *    the checkers refuse mixed-size accesses.  The sub-word stores that
+ *    this replaces with RELEASE word RMWs are checked with herd7's
+ *    mixed-size ARMv8 model instead (docs/model-checking.md);
+ *  - no intrinsics and no yield in waits (FL_PLAIN_WAITS): every wait is a
+ *    plain load loop with no side effects, which GenMC turns into "assume
+ *    the exit condition", so a wait that could spin for ever shows up as a
+ *    liveness violation; the word-sized qspinlock's tail compare-exchange
+ *    loop re-reads the word before each attempt instead of retrying with
+ *    the value the failed attempt read (the same relaxed read; GenMC bounds
+ *    only this form); the qspinlock's x86 pending path is not used;
+ *  - no reliance on x86's locked RMWs being full barriers
+ *    (FL_LOCKED_RMW_FENCES 0): C11 promises no such thing, so the slow
+ *    paths keep their fence;
+ *  - no system calls (FL_MODEL_CHECK in src/): the futexes become
+ *    same-semantics stand-ins on SEQ_CST atomics (src/fairlock/futex.h,
+ *    parking.c); the parking lock's futex slot is the ticket modulo
+ *    FL_PARK_MODEL_SLOTS instead of a hash of lock and ticket (so a harness
+ *    chooses which tickets share one); the clocks and deadlines are the
+ *    harness's; the qspinlock's thread index, and the mutex's waiter
+ *    records, are the harness thread's number (fl_model_thread_index()).
+ */
+#ifndef FL_MODEL_PLATFORM_H
+#define FL_MODEL_PLATFORM_H
+
+#define FL_MODEL_CHECK 1
+#define FL_WORD_ACCESS_ONLY 1
+#define FL_PLAIN_WAITS 1
+#define FL_LOCKED_RMW_FENCES 0
+
+/* The calling thread's number in the harness (wmm.h defines it). */
+int fl_model_thread_index(void);
+
+#endif /* FL_MODEL_PLATFORM_H */
