@@ -31,6 +31,8 @@ static const char usage[] =
 	"  --quick           short run: 1,2,4 threads, 3 reps of 50 ms\n"
 	"  --csv FILE        write every result as CSV\n"
 	"  --json FILE       write every result as JSON\n"
+	"  --windows FILE    throughput mode: each thread's acquisitions in every\n"
+	"                    10 ms of every run, as CSV (fairness over time)\n"
 	"  --list            list the locks and exit\n";
 
 static int parse_uint(const char *opt, const char *s, unsigned long max,
@@ -236,6 +238,9 @@ static int take_option(struct lb_config *cfg, int opt)
 	case 'j':
 		cfg->json = optarg;
 		break;
+	case 'w':
+		cfg->windows = optarg;
+		break;
 	case 'L':
 		for (size_t i = 0; i < lb_nlocks; i++)
 			printf("%-29s %-9s %s%s\n", lb_locks[i]->name,
@@ -270,6 +275,7 @@ int main(int argc, char **argv)
 		{ "no-waits", no_argument, NULL, 'W' },
 		{ "csv", required_argument, NULL, 'v' },
 		{ "json", required_argument, NULL, 'j' },
+		{ "windows", required_argument, NULL, 'w' },
 		{ "list", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },

@@ -46,7 +46,7 @@ struct lb_thread {
 	struct lb_run *run;
 	unsigned int id;
 	uint64_t rng;
-	uint64_t acquisitions;      /* write (exclusive) acquisitions */
+	uint64_t acquisitions;      /* atomic: write (exclusive) acquisitions */
 	uint64_t reads;             /* atomic: read acquisitions */
 	uint64_t max_write_wait_ns;
 	uint64_t max_reads_during_wait;
@@ -167,7 +167,9 @@ lb_worker_loop(void *lock, void *ctx, struct lb_thread *t, lb_op wlock,
 			if (run->handoff)
 				lb_handoff_leave(run, t);
 			wunlock(lock, ctx);
-			t->acquisitions++;
+			/* Atomic (one writer): the window sampler reads it. */
+			__atomic_store_n(&t->acquisitions, t->acquisitions + 1,
+					 __ATOMIC_RELAXED);
 		}
 		lb_work(run->ncs_work);
 	}

@@ -102,6 +102,41 @@ static double jain(const double *x, unsigned int n)
 	return sq > 0 ? sum * sum / (n * sq) : 1.0;
 }
 
+void lb_windows_header(FILE *f)
+{
+	fputs("lock,threads,rep,window,thread,acquisitions\n", f);
+}
+
+/* The run's time passes: in one sleep, or in windows, writing each
+ * thread's acquisitions in each (lb_params.windows). */
+static void run_for(const struct lb_lock *lock, const struct lb_run *run,
+		    const struct lb_params *p)
+{
+	struct timespec dur = { (time_t)(p->duration_ms / 1000),
+				(long)(p->duration_ms % 1000) * 1000000L };
+	struct timespec tick = { 0, LB_WINDOW_MS * 1000000L };
+	uint64_t last[LB_MAX_THREADS] = { 0 };
+
+	if (!p->windows) {
+		nanosleep(&dur, NULL);
+		return;
+	}
+	for (unsigned int w = 0; w < p->duration_ms / LB_WINDOW_MS; w++) {
+		nanosleep(&tick, NULL);
+		for (unsigned int i = 0; i < p->threads; i++) {
+			const struct lb_thread *t = &run->thread[i];
+			uint64_t now = __atomic_load_n(&t->acquisitions,
+						       __ATOMIC_RELAXED) +
+				       __atomic_load_n(&t->reads, __ATOMIC_RELAXED);
+
+			fprintf(p->windows, "%s,%u,%u,%u,%u,%llu\n", lock->name,
+				p->threads, p->rep, w, i,
+				(unsigned long long)(now - last[i]));
+			last[i] = now;
+		}
+	}
+}
+
 /* Start the run's threads, let them work for the duration, stop and join
  * them; the nanoseconds it took. */
 static uint64_t run_threads(const struct lb_lock *lock, void *l,
@@ -109,8 +144,6 @@ static uint64_t run_threads(const struct lb_lock *lock, void *l,
 {
 	struct start *st = calloc(p->threads, sizeof(*st));
 	pthread_t *tid = calloc(p->threads, sizeof(*tid));
-	struct timespec dur = { (time_t)(p->duration_ms / 1000),
-				(long)(p->duration_ms % 1000) * 1000000L };
 	pthread_barrier_t go;
 	uint64_t t0, t1;
 
@@ -135,7 +168,7 @@ static uint64_t run_threads(const struct lb_lock *lock, void *l,
 		pin_threads(tid, p->threads);
 	pthread_barrier_wait(&go);
 	t0 = lb_now_ns();
-	nanosleep(&dur, NULL);
+	run_for(lock, run, p);
 	__atomic_store_n(&run->stop, 1, __ATOMIC_RELAXED);
 	for (unsigned int i = 0; i < p->threads; i++)
 		pthread_join(tid[i], NULL);
@@ -192,7 +225,7 @@ static void summarise_handoffs(const struct lb_thread *t, unsigned int n,
 			       struct lb_sample *out)
 {
 	unsigned int nsamples = 0, k = 0;
-	uint32_t *all;
+	uint32_t *all, median;
 
 	for (unsigned int i = 0; i < n; i++)
 		nsamples += t[i].samples < LB_HANDOFF_SAMPLES ? t[i].samples :
@@ -208,7 +241,8 @@ static void summarise_handoffs(const struct lb_thread *t, unsigned int n,
 		k += m;
 	}
 	qsort(all, nsamples, sizeof(*all), cmp_u32);
-	out->handoff_ns = (double)all[nsamples / 2];
+	median = all[nsamples / 2];
+	out->handoff_ns = median;
 	free(all);
 }
 

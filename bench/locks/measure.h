@@ -2,6 +2,8 @@
 #ifndef LOCKBENCH_MEASURE_H
 #define LOCKBENCH_MEASURE_H
 
+#include <stdio.h>
+
 #include "lockbench.h"
 
 struct lb_params {
@@ -13,7 +15,17 @@ struct lb_params {
 	bool waits; /* time every exclusive acquisition */
 	int futex_fd; /* lb_futex_counter_open()'s counter, or -1 */
 	bool pin; /* pin threads to CPUs when they fit */
+	/*
+	 * With a file: each thread's acquisitions in every 10 ms window of the
+	 * run, one CSV line per window and thread: "lock,threads,rep,window,
+	 * thread,acquisitions" (fairness over time; lb_windows_header()).
+	 */
+	FILE *windows;
+	unsigned int rep;
 };
+
+#define LB_WINDOW_MS 10
+void lb_windows_header(FILE *f);
 
 /* What one contended run gives. */
 struct lb_sample {

@@ -10,6 +10,7 @@
 
 struct lb_config {
 	const char *modes, *locks, *csv, *json;
+	const char *windows;	/* --windows FILE: throughput runs' 10 ms windows */
 	bool mode_uncontended, mode_throughput, mode_handoff, mode_rw;
 	bool pin;
 	bool waits; /* throughput mode times every acquisition */

@@ -199,7 +199,10 @@ static void run_group(const struct lb_config *cfg, struct rows *rows,
 				value[j][r] = lb_measure_uncontended(
 					lock, cfg->pairs);
 			} else {
-				lb_measure_contended(lock, p, &samples[j][r]);
+				struct lb_params pr = *p;
+
+				pr.rep = r;
+				lb_measure_contended(lock, &pr, &samples[j][r]);
 				value[j][r] = samples[j][r].ops_per_s;
 			}
 		}
@@ -258,6 +261,14 @@ int lb_run_all(const struct lb_config *cfg)
 			printf("futex calls: not counted (%s)\n",
 			       lb_futex_counter_why());
 	}
+	if (cfg->windows) {
+		p.windows = fopen(cfg->windows, "w");
+		if (!p.windows) {
+			perror(cfg->windows);
+			return 1;
+		}
+		lb_windows_header(p.windows);
+	}
 	if (cfg->mode_throughput) {
 		p.waits = cfg->waits;
 		for (unsigned int i = 0; i < cfg->nthreads; i++) {
@@ -266,6 +277,11 @@ int lb_run_all(const struct lb_config *cfg)
 		}
 		p.waits = false;
 	}
+	if (p.windows && fclose(p.windows) != 0) {
+		perror(cfg->windows);
+		status = 1;
+	}
+	p.windows = NULL;
 	if (cfg->mode_handoff) {
 		p.threads = 2;
 		p.handoff = true;

@@ -8,8 +8,8 @@ enum {
 	NR_dup3 = 24, NR_close = 57, NR_pipe2 = 59, NR_read = 63, NR_write = 64,
 	NR_exit_group = 94, NR_nanosleep = 101,
 	NR_clock_gettime = 113, NR_sched_yield = 124, NR_tgkill = 131,
-	NR_getpid = 172, NR_gettid = 178, NR_clone = 220, NR_mmap = 222,
-	NR_wait4 = 260,
+	NR_getpid = 172, NR_gettid = 178, NR_clone = 220, NR_munmap = 215,
+	NR_mmap = 222, NR_madvise = 233, NR_wait4 = 260,
 };
 
 int errno;
@@ -211,7 +211,7 @@ pid_t waitpid(pid_t pid, int *status, int options)
 	return (pid_t)ret(rt_sys(NR_wait4, pid, (long)status, options, 0, 0, 0));
 }
 
-int clock_gettime(int clock, struct timespec *ts)
+int clock_gettime(clockid_t clock, struct timespec *ts)
 {
 	return (int)ret(sys(NR_clock_gettime, clock, ts, 0));
 }
@@ -219,6 +219,23 @@ int clock_gettime(int clock, struct timespec *ts)
 int nanosleep(const struct timespec *req, struct timespec *rem)
 {
 	return (int)ret(sys(NR_nanosleep, req, rem, 0));
+}
+
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, long off)
+{
+	long r = rt_sys(NR_mmap, (long)addr, (long)len, prot, flags, fd, off);
+
+	return ret(r) == -1 ? MAP_FAILED : (void *)r;
+}
+
+int munmap(void *addr, size_t len)
+{
+	return (int)ret(sys(NR_munmap, addr, len, 0));
+}
+
+int madvise(void *addr, size_t len, int advice)
+{
+	return (int)ret(sys(NR_madvise, addr, len, advice));
 }
 
 long sysconf(int name)

@@ -41,7 +41,10 @@ extern const struct ehdr __ehdr_start;
 
 static const struct phdr *tls;
 static void (*key_destructor)(void *);
-static void (*atfork_child)(void);
+/* Child handlers in registration order, as POSIX runs them (the library
+ * registers two: the thread index and the parking table). */
+static void (*atfork_child[4])(void);
+static unsigned int atfork_children;
 
 static void *map(size_t size)
 {
@@ -216,7 +219,11 @@ int pthread_atfork(void (*prepare)(void), void (*parent)(void),
 		   void (*child)(void))
 {
 	(void)prepare, (void)parent;
-	atfork_child = child;
+	if (!child)
+		return 0;
+	if (atfork_children == sizeof(atfork_child) / sizeof(atfork_child[0]))
+		return 12; /* ENOMEM */
+	atfork_child[atfork_children++] = child;
 	return 0;
 }
 
@@ -228,8 +235,8 @@ pid_t fork(void)
 		errno = (int)-pid;
 		return -1;
 	}
-	if (pid == 0 && atfork_child)
-		atfork_child();
+	for (unsigned int i = 0; pid == 0 && i < atfork_children; i++)
+		atfork_child[i]();
 	return (pid_t)pid;
 }
 

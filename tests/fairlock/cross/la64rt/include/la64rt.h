@@ -53,7 +53,9 @@ char *strstr(const char *h, const char *n);
 #define STDERR_FILENO 2
 extern int errno;
 #define EINTR 4
+#define EAGAIN 11
 #define EINVAL 22
+#define ETIMEDOUT 110
 ssize_t write(int fd, const void *buf, size_t n);
 ssize_t read(int fd, void *buf, size_t n);
 int close(int fd);
@@ -71,12 +73,15 @@ void (*signal(int sig, void (*handler)(int)))(int);
 
 /* time, sched */
 struct timespec { time_t tv_sec; long tv_nsec; };
+typedef int clockid_t;
+#define CLOCK_REALTIME 0
 #define CLOCK_MONOTONIC 1
 #define CLOCK_MONOTONIC_COARSE 6
 /* No configuration values here: sysconf() fails with EINVAL. */
 #define _SC_NPROCESSORS_ONLN 84
+#define _SC_PAGESIZE 30
 long sysconf(int name);
-int clock_gettime(int clock, struct timespec *ts);
+int clock_gettime(clockid_t clock, struct timespec *ts);
 int nanosleep(const struct timespec *req, struct timespec *rem);
 int sched_yield(void);
 
@@ -101,10 +106,24 @@ int pthread_setspecific(pthread_key_t key, const void *value);
 int pthread_atfork(void (*prepare)(void), void (*parent)(void),
 		   void (*child)(void));
 
+/* mman */
+#define PROT_READ 1
+#define PROT_WRITE 2
+#define MAP_PRIVATE 0x02
+#define MAP_ANONYMOUS 0x20
+#define MAP_FAILED ((void *)-1)
+#define MADV_WIPEONFORK 18
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, long off);
+int munmap(void *addr, size_t len);
+int madvise(void *addr, size_t len, int advice);
+
 /* futex, syscall numbers (asm-generic, as LoongArch uses) */
 #define SYS_futex 98
 #define SYS_sched_getaffinity 123
 #define FUTEX_WAIT_PRIVATE 128
 #define FUTEX_WAKE_PRIVATE 129
+#define FUTEX_CLOCK_REALTIME 256
+#define FUTEX_WAIT_BITSET_PRIVATE 137
+#define FUTEX_BITSET_MATCH_ANY 0xffffffff
 
 #endif
