@@ -6,7 +6,7 @@
 /* Print "TOOL VERSION (fairlock-toolkit)" on stdout; returns 0. */
 int tool_print_version(const char *tool);
 
-/* The version alone ("0.1.0"), for metrics such as build_info. */
+/* The version alone ("0.2.0"), for metrics such as build_info. */
 const char *tool_version(void);
 
 #endif
