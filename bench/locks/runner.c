@@ -252,6 +252,15 @@ int lb_run_all(const struct lb_config *cfg)
 	}
 	if (leave_single_threaded_mode() < 0)
 		return 1;
+	/* Before any result is kept: an unwritable file stops the run. */
+	if (cfg->windows) {
+		p.windows = fopen(cfg->windows, "w");
+		if (!p.windows) {
+			perror(cfg->windows);
+			return 1;
+		}
+		lb_windows_header(p.windows);
+	}
 	if (cfg->mode_uncontended)
 		run_group(cfg, &rows, "uncontended", &p, any_lock);
 	p.futex_fd = -1;
@@ -260,14 +269,6 @@ int lb_run_all(const struct lb_config *cfg)
 		if (p.futex_fd < 0)
 			printf("futex calls: not counted (%s)\n",
 			       lb_futex_counter_why());
-	}
-	if (cfg->windows) {
-		p.windows = fopen(cfg->windows, "w");
-		if (!p.windows) {
-			perror(cfg->windows);
-			return 1;
-		}
-		lb_windows_header(p.windows);
 	}
 	if (cfg->mode_throughput) {
 		p.waits = cfg->waits;
