@@ -10,7 +10,7 @@ mapfile -t sources < <(for f in "${sources[@]}"; do
 	grep -q "\"file\": \"$PWD/$f\"" "$build/compile_commands.json" && echo "$f"; done)
 echo "lint: ${#sources[@]} files"
 cppcheck --enable=warning,performance,portability --error-exitcode=1 \
-	--inline-suppr --quiet -I include -I tools -I tests "${sources[@]}"
+	--inline-suppr --quiet -I include -I src -I tests "${sources[@]}"
 if ! out=$(clang-tidy -p "$build" --quiet "${sources[@]}" 2>&1); then
 	grep -vE '^[0-9]+ (warnings?|errors?) generated' <<<"$out"
 	exit 1

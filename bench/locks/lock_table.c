@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Every lock lockbench knows, in the order tables print them. */
-#include "lockbench.h"
+#include "adapter.h"
 
 #define FL_LOCK(ID, MEMBER, NAME, BENCH_NAME, TYPE, PREFIX, FIFO) \
 	extern const struct lb_lock lb_lock_adp_##MEMBER;

@@ -3,7 +3,7 @@
 #include <ck_rwlock.h>
 #include <ck_spinlock.h>
 
-#include "lockbench.h"
+#include "adapter.h"
 
 LB_SIMPLE_LOCK(ck_ticket, "ck-ticket", "ck", true, ck_spinlock_ticket_t,
 	       ck_spinlock_ticket_init, ck_spinlock_ticket_lock,

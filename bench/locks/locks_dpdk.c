@@ -8,7 +8,7 @@
 #include <rte_spinlock.h>
 #include <rte_ticketlock.h>
 
-#include "lockbench.h"
+#include "adapter.h"
 
 LB_SIMPLE_LOCK(dpdk_ticket, "dpdk-ticket", "dpdk", true, rte_ticketlock_t,
 	       rte_ticketlock_init, rte_ticketlock_lock, rte_ticketlock_unlock);

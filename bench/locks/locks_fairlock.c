@@ -7,7 +7,7 @@
 #include <fairlock/ticket_park.h>
 
 
-#include "lockbench.h"
+#include "adapter.h"
 
 /* The bounded queue as deep as there are CPUs to run its members. */
 static void park_bounded_init(fl_ticket_park_t *lock)

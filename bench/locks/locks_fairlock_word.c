@@ -8,7 +8,7 @@
 #define FL_TICKET_HALF_ADD 0
 #include <fairlock/ticket.h>
 
-#include "lockbench.h"
+#include "adapter.h"
 
 LB_SIMPLE_LOCK(adp_ticket_word, "fairlock-ticket-word", "fairlock", true,
 	       fl_ticket_t, fl_ticket_init, fl_ticket_lock, fl_ticket_unlock);

@@ -2,7 +2,7 @@
 /* lockbench adapters: the POSIX locks a user would otherwise pick. */
 #include <pthread.h>
 
-#include "lockbench.h"
+#include "adapter.h"
 
 static inline void spin_init(pthread_spinlock_t *l)
 {

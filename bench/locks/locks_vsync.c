@@ -13,7 +13,7 @@
 #include <vsync/spinlock/ticketlock.h>
 #include <vsync/spinlock/twalock.h>
 
-#include "lockbench.h"
+#include "adapter.h"
 
 LB_SIMPLE_LOCK(vs_ticket, "vsync-ticket", "libvsync", true, ticketlock_t,
 	       ticketlock_init, ticketlock_acquire, ticketlock_release);

@@ -4,7 +4,7 @@
  * includes the mutex's header and defines LB_VSYNC_MUTEX (the adapter's
  * prefix) and LB_VSYNC_MUTEX_NAME.
  */
-#include "lockbench.h"
+#include "adapter.h"
 
 LB_SIMPLE_LOCK(LB_VSYNC_MUTEX, LB_VSYNC_MUTEX_NAME, "libvsync", false,
 	       vmutex_t, vmutex_init, vmutex_acquire, vmutex_release);

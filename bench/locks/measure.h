@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "lockbench.h"
+#include "adapter.h"
 
 struct lb_params {
 	unsigned int threads;

@@ -2,7 +2,6 @@
 /* The wait histograms' clock rate, merging and quantiles. */
 #include <time.h>
 
-#include "lockbench.h"
 #include "waits.h"
 
 double lb_wait_ticks_per_ns = 1.0;

@@ -27,6 +27,16 @@ struct lb_wait_hist {
 	uint32_t count[LB_WAIT_BUCKETS];
 };
 
+/* CLOCK_MONOTONIC in nanoseconds: every timing of lockbench's
+ * (adapter.h's hand-over samples, run lengths, the TSC's calibration). */
+static inline uint64_t lb_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 /* Ticks of lb_wait_clock() per nanosecond (1 without a TSC). */
 extern double lb_wait_ticks_per_ns;
 

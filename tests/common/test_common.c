@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/common on its own: the strict number and size parsers with bad
+ * src/common on its own: the strict number and size parsers with bad
  * input, the size printer, the JSON and Prometheus escapes, the printer
  * of the three output formats (one record, three texts), and the sysfs
  * helpers on a scratch directory (a value that does not fit, a missing

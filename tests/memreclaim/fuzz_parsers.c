@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "common/size.h"
-#include "memreclaim/cgroup.h"
+#include "memreclaim/cgroup/cgroup.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

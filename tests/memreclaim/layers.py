@@ -10,8 +10,11 @@ cgroup_write.c.
   2 daemon   loop, tick, writers, metrics, reload, endpoint, log, signals
   3 cli      the command line and the one-shot commands
 
+Each layer is a folder: src/memreclaim/cgroup, policy and daemon, and the
+command line tools/memreclaim; a file in another layer's folder fails too.
 Calls are read off the object files with nm, includes off the sources.
-usage: layers.py SOURCE_DIR OBJECT...  (an argument may hold a CMake list, a;b)
+usage: layers.py TOP OBJECT...  (TOP: the source tree; an argument may hold
+a CMake list, a;b)
 """
 import collections
 import os
@@ -27,6 +30,8 @@ LAYERS = {
 }
 LAYER = {name: n for n, names in LAYERS.items() for name in names.split()}
 NAMES = {0: "cgroup", 1: "policy", 2: "daemon", 3: "cli"}
+FOLDERS = {0: "src/memreclaim/cgroup", 1: "src/memreclaim/policy",
+           2: "src/memreclaim/daemon", 3: "tools/memreclaim"}
 MAX_LINES = 100
 
 
@@ -41,13 +46,23 @@ def stem(path):
     return "daemon" if base == "daemon_int" else base
 
 
-def includes(src):
+def sources(top, suffixes=(".c", ".h")):
+    """(layer, path) of every source file in the layers' folders."""
+    return [(n, os.path.join(top, d, f)) for n, d in sorted(FOLDERS.items())
+            for f in sorted(os.listdir(os.path.join(top, d))) if f.endswith(suffixes)]
+
+
+def misplaced(top):
+    return ["%s is in the %s folder, its layer is %s" % (os.path.relpath(p, top), NAMES[n],
+            NAMES[LAYER[stem(p)]] if stem(p) in LAYER else "none (add it to LAYERS)")
+            for n, p in sources(top) if LAYER.get(stem(p)) != n]
+
+
+def includes(top):
     graph = collections.defaultdict(set)
-    for f in sorted(os.listdir(src)):
-        if not f.endswith((".c", ".h")):
-            continue
-        for line in open(os.path.join(src, f)):
-            m = re.match(r'#include "([a-z_]+)\.h"', line)
+    for _, f in sources(top):
+        for line in open(f):
+            m = re.match(r'#include "(?:memreclaim/[a-z]+/)?([a-z_]+)\.h"', line)
             if m and stem(m.group(1)) != stem(f):
                 graph[stem(f)].add(stem(m.group(1)))
     return graph
@@ -86,13 +101,12 @@ def cycles(graph):
     return found
 
 
-def long_functions(src):
+def long_functions(top):
     """Functions in kernel style: the body opens with '{' alone at column 0."""
     found = []
-    for f in sorted(os.listdir(src)):
-        if not f.endswith(".c"):
-            continue
-        lines = open(os.path.join(src, f)).read().split("\n")
+    for _, path in sources(top, (".c",)):
+        f = os.path.basename(path)
+        lines = open(path).read().split("\n")
         start = None
         for i, line in enumerate(lines):
             if line == "{":
@@ -107,15 +121,15 @@ def long_functions(src):
     return found
 
 
-def cgroup_writers(src):
+def cgroup_writers(top):
     """Each cgroup file is written from one place: cgroup_write.c."""
-    return ["%s writes a cgroup file: only cgroup_write.c does" % f
-            for f in sorted(os.listdir(src)) if f.endswith(".c") and f != "cgroup_write.c"
-            and "tool_sysfs_write(" in open(os.path.join(src, f)).read()]
+    return ["%s writes a cgroup file: only cgroup_write.c does" % os.path.basename(f)
+            for _, f in sources(top, (".c",)) if os.path.basename(f) != "cgroup_write.c"
+            and "tool_sysfs_write(" in open(f).read()]
 
 
 def main(src, objs):
-    bad = cgroup_writers(src)
+    bad = misplaced(src) + cgroup_writers(src)
     inc, cal = includes(src), calls(objs)
     for kind, graph in (("include", inc), ("call", cal)):
         for a in sorted(graph):
@@ -128,9 +142,9 @@ def main(src, objs):
             bad.append("%s cycle: %s" % (kind, " -> ".join(c)))
     bad += ["longer than %d lines: %s" % (MAX_LINES, f) for f in long_functions(src)]
     for n in sorted(LAYERS):
-        members = [m for m in LAYERS[n].split() if os.path.exists(os.path.join(src, m + ".c")) or
-                   os.path.exists(os.path.join(src, m + ".h"))]
-        print("layer %d %-6s %s" % (n, NAMES[n], " ".join(members)))
+        members = [m for m in LAYERS[n].split()
+                   if any(os.path.exists(os.path.join(src, FOLDERS[n], m + x)) for x in (".c", ".h"))]
+        print("layer %d %-6s %-22s %s" % (n, NAMES[n], FOLDERS[n], " ".join(members)))
     arrows = sum(len(v) for v in inc.values()) + sum(len(v) for v in cal.values())
     print("%d include and call arrows between files" % arrows)
     for b in bad:

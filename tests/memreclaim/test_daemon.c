@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "memreclaim/config.h"
-#include "memreclaim/daemon.h"
-#include "memreclaim/settings.h"
-#include "memreclaim/control.h"
+#include "memreclaim/policy/config.h"
+#include "memreclaim/daemon/daemon.h"
+#include "memreclaim/policy/settings.h"
+#include "memreclaim/policy/control.h"
 #include "harness.h"
 
 #define MIB (1ull << 20)

@@ -11,7 +11,7 @@
 #include "common/number.h"
 #include "common/size.h"
 #include "common/sysfs.h"
-#include "memreclaim/cgroup.h"
+#include "memreclaim/cgroup/cgroup.h"
 #include "fake_file.h"
 #include "harness.h"
 

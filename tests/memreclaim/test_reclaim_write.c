@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "memreclaim/cgroup.h"
+#include "memreclaim/cgroup/cgroup.h"
 #include "fake_file.h"
 #include "harness.h"
 

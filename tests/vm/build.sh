@@ -42,7 +42,7 @@ cmake --build "$tools" -j"$(nproc)" --target fwupload-static memreclaim-static w
 	>>"$out/tools-build.log" 2>&1 || { tail -20 "$out/tools-build.log" >&2; exit 1; }
 cp "$tools/tools/fwupload-static" "$root/bin/fwupload"
 cp "$tools/tools/memreclaim-static" "$root/bin/memreclaim"
-cp "$tools/tools/workload-static" "$root/bin/workload"
+cp "$tools/tests/vm/workload-static" "$root/bin/workload"
 
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initrd.gz"
 # A disk for swap (memreclaim's tests use it), and one with an empty minix

@@ -16,8 +16,8 @@
 #include "common/print.h"
 #include "common/sysfs.h"
 #include "common/version.h"
-#include "fwupload.h"
-#include "progress.h"
+#include "fwupload/fwupload.h"
+#include "fwupload/progress.h"
 
 static const char usage[] =
 	"usage: fwupload [OPTIONS] DEVICE IMAGE     upload IMAGE to DEVICE\n"

@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dis.h"
-#include "elf.h"
+#include "la64dis/dis.h"
+#include "la64dis/elf.h"
 #include "common/version.h"
 #include "la64/la64.h"
 

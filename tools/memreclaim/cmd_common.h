@@ -2,7 +2,7 @@
 /*
  * What memreclaim's one-shot commands (cmd_reclaim.c, cmd_stat.c,
  * cmd_zswap.c) share: the exit code of a failed read or write, the cgroup
- * check, and their output through the printer (tools/common/print.h).
+ * check, and their output through the printer (src/common/print.h).
  */
 #ifndef MEMRECLAIM_CMD_COMMON_H
 #define MEMRECLAIM_CMD_COMMON_H

@@ -5,12 +5,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cgroup.h"
+#include "memreclaim/cgroup/cgroup.h"
 #include "cmd_common.h"
 #include "common/size.h"
 #include "common/sysfs.h"
-#include "config.h"
-#include "settings.h"
+#include "memreclaim/policy/config.h"
+#include "memreclaim/policy/settings.h"
 
 int mr_cmd_reclaim(const struct mr_cli *o, const char *cgroup, const char *size)
 {

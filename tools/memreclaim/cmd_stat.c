@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cgroup.h"
+#include "memreclaim/cgroup/cgroup.h"
 #include "cmd_common.h"
 #include "common/sysfs.h"
 

@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 
-#include "exit_codes.h"
+#include "memreclaim/cgroup/exit_codes.h"
 
 /* The command line, as main.c parsed it. */
 struct mr_cli {

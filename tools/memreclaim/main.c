@@ -13,9 +13,9 @@
 
 #include "common/version.h"
 #include "commands.h"
-#include "exit_codes.h"
-#include "daemon.h"
-#include "settings.h"
+#include "memreclaim/cgroup/exit_codes.h"
+#include "memreclaim/daemon/daemon.h"
+#include "memreclaim/policy/settings.h"
 
 static const char usage[] =
 	"usage: memreclaim [OPTIONS] reclaim CGROUP SIZE [--swappiness N]\n"

@@ -11,12 +11,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "config.h"
-#include "control.h"
-#include "daemon.h"
+#include "memreclaim/policy/config.h"
+#include "memreclaim/policy/control.h"
+#include "memreclaim/daemon/daemon.h"
 
-#include "log.h"
-#include "stop.h"
+#include "memreclaim/daemon/log.h"
+#include "memreclaim/daemon/stop.h"
 
 /* What a cgroup's last interval did (the metrics' "state"). */
 enum mr_cg_state {

@@ -3,7 +3,7 @@
  * The cgroup layer, memreclaim's lowest: cgroup v2 memory files read
  * (cgroup.c), written (cgroup_write.c: every file the tool writes, each
  * from one place) and parsed (cgroup_parse.c: pure).  It depends on
- * tools/common alone; the policy (settings, config, control), the daemon
+ * src/common alone; the policy (settings, config, control), the daemon
  * and the command line sit above it.
  */
 #ifndef MEMRECLAIM_CGROUP_H
@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "exit_codes.h"
+#include "memreclaim/cgroup/exit_codes.h"
 
 #define MR_MAX_KEYS 128
 #define MR_PATH_MAX 4096

@@ -4,7 +4,7 @@
  * set from a string as the settings table says (settings.c), and the
  * file's lines.  Pure: the text comes from the caller.
  */
-#include "config.h"
+#include "memreclaim/policy/config.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "common/size.h"
-#include "settings.h"
+#include "memreclaim/policy/settings.h"
 
 static int parse_number(const char *s, double *v, const char **rest)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The pool that writes memory.reclaim (writers.h). */
-#include "writers.h"
+#include "memreclaim/daemon/writers.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -9,11 +9,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "cgroup.h"
+#include "memreclaim/cgroup/cgroup.h"
 #include "common/clock.h"
 #include "common/size.h"
-#include "log.h"
-#include "stop.h"
+#include "memreclaim/daemon/log.h"
+#include "memreclaim/daemon/stop.h"
 
 /* One worker thread's place in the pool. */
 struct slot {

@@ -4,7 +4,7 @@
  * spelling per cgroup path.  No file is read here (getcwd aside, for a
  * path given from the current directory).
  */
-#include "cgroup.h"
+#include "memreclaim/cgroup/cgroup.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-#include "settings.h"
+#include "memreclaim/policy/settings.h"
 
 #include <string.h>
 
-#include "config.h"
+#include "memreclaim/policy/config.h"
 
 #define PARAM(f) offsetof(struct mr_params, f)
 #define CONF(f) offsetof(struct mr_config, f)

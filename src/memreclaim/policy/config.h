@@ -26,8 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cgroup.h"
-#include "control.h"
+#include "memreclaim/cgroup/cgroup.h"
+#include "memreclaim/policy/control.h"
 
 #define MR_LISTEN_MAX 64
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "control.h"
+#include "memreclaim/policy/control.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The daemon's signals (stop.h). */
-#include "stop.h"
+#include "memreclaim/daemon/stop.h"
 
 #include <pthread.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The /metrics endpoint (http.h). */
 #define _GNU_SOURCE 1 /* accept4 */
-#include "http.h"
+#include "memreclaim/daemon/http.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -16,8 +16,8 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "stop.h"
+#include "memreclaim/policy/config.h"
+#include "memreclaim/daemon/stop.h"
 
 struct mr_http {
 	int fd;

@@ -4,7 +4,7 @@
  * of cgroup sections, and the sorted path index.  Reading text into it is
  * config_parse.c's job; no file is read here.
  */
-#include "config.h"
+#include "memreclaim/policy/config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

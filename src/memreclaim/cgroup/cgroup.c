@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The cgroup layer's reads: a cgroup opened and checked, its files read. */
-#include "cgroup.h"
+#include "memreclaim/cgroup/cgroup.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -5,7 +5,7 @@
  * memory.zswap.writeback.  The one-shot commands and the daemon both
  * write through these.
  */
-#include "cgroup.h"
+#include "memreclaim/cgroup/cgroup.h"
 
 #include <errno.h>
 #include <inttypes.h>

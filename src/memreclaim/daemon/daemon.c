@@ -11,7 +11,7 @@
  * zswap_max), never a memory.high or memory.max that would throttle the
  * workload after it died.
  */
-#include "daemon.h"
+#include "memreclaim/daemon/daemon.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -21,13 +21,13 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "cgroup.h"
+#include "memreclaim/cgroup/cgroup.h"
 #include "common/clock.h"
-#include "daemon_int.h"
-#include "http.h"
-#include "log.h"
-#include "stop.h"
-#include "writers.h"
+#include "memreclaim/daemon/daemon_int.h"
+#include "memreclaim/daemon/http.h"
+#include "memreclaim/daemon/log.h"
+#include "memreclaim/daemon/stop.h"
+#include "memreclaim/daemon/writers.h"
 
 /* What discover() says when the cgroups watched change. */
 static void log_changes(const struct daemon *d, const struct mr_config *expanded)

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lockbench: the locks under test and the loops that drive them.
+ * lockbench's adapter interface: the locks under test and the loops that
+ * drive them (every file of lockbench includes it; lockbench.c is main()).
  *
  * Each lock is an adapter (locks_*.c) of small static inline functions;
  * LB_DEFINE_LOCK() instantiates the measuring loops around them, so the
  * lock and unlock calls are inlined into the loop exactly as a user's code
  * would inline them; no call through a pointer sits inside a measurement.
  */
-#ifndef LOCKBENCH_H
-#define LOCKBENCH_H
+#ifndef LOCKBENCH_ADAPTER_H
+#define LOCKBENCH_ADAPTER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -71,15 +72,6 @@ struct lb_lock {
 
 extern const struct lb_lock *const lb_locks[];
 extern const size_t lb_nlocks;
-
-/* CLOCK_MONOTONIC in nanoseconds: every timing of lockbench's. */
-static inline uint64_t lb_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static inline void lb_work(unsigned int units)
 {
@@ -255,4 +247,4 @@ struct lb_no_ctx {
 		      RUNLOCKFN)                                                \
 	LB_DEFINE_LOCK(PREFIX, NAME, FAMILY, false, true, TYPE, struct lb_no_ctx)
 
-#endif /* LOCKBENCH_H */
+#endif /* LOCKBENCH_ADAPTER_H */

@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cgroup.h"
+#include "memreclaim/cgroup/cgroup.h"
 #include "common/clock.h"
 #include "common/size.h"
 #include "common/sysfs.h"
-#include "daemon_int.h"
-#include "writers.h"
+#include "memreclaim/daemon/daemon_int.h"
+#include "memreclaim/daemon/writers.h"
 
 static uint64_t stat_or_zero(const struct mr_stat *s, const char *key)
 {

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "config.h"
+#include "memreclaim/policy/config.h"
 
 #define MR_MAX_OVERRIDES 32
 

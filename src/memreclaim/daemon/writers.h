@@ -19,8 +19,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cgroup.h"
-#include "config.h"
+#include "memreclaim/cgroup/cgroup.h"
+#include "memreclaim/policy/config.h"
 
 struct mr_write_job {
 	/* The request: set by the main thread before mr_writers_submit(). */

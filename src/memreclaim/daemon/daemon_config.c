@@ -9,11 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cgroup.h"
+#include "memreclaim/cgroup/cgroup.h"
 #include "common/size.h"
 #include "common/sysfs.h"
-#include "daemon_int.h"
-#include "settings.h"
+#include "memreclaim/daemon/daemon_int.h"
+#include "memreclaim/policy/settings.h"
 
 int mr_daemon_config(const struct mr_daemon_opts *o, struct mr_config *c)
 {

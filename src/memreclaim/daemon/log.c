@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The daemon's log (log.h). */
-#include "log.h"
+#include "memreclaim/daemon/log.h"
 
 #include <pthread.h>
 #include <stdarg.h>

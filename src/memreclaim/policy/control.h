@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cgroup.h"	/* MR_NO_LIMIT */
+#include "memreclaim/cgroup/cgroup.h"	/* MR_NO_LIMIT */
 
 /* The knobs of one cgroup (see memreclaim.8 for each and its default). */
 struct mr_params {

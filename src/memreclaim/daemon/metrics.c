@@ -12,8 +12,8 @@
 
 #include "common/print.h"
 #include "common/version.h"
-#include "daemon_int.h"
-#include "http.h"
+#include "memreclaim/daemon/daemon_int.h"
+#include "memreclaim/daemon/http.h"
 
 const char *mr_cg_state_name(enum mr_cg_state state)
 {
