@@ -209,6 +209,7 @@ static struct _scenar {
 static struct childdata {
 	pthread_mutex_t mtx;
 	pthread_cond_t cnd;
+	clockid_t cid;
 	int fork;
 	int *pBool;
 };
