@@ -1,0 +1,1 @@
+#include "tst-cancel17.c"

@@ -1,0 +1,2 @@
+#define ENABLE_PP 1
+#include "tst-mutex5.c"

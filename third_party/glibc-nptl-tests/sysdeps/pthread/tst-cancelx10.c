@@ -1,0 +1,1 @@
+#include "tst-cancel10.c"

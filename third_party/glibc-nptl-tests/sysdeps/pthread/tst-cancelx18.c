@@ -1,0 +1,1 @@
+#include "tst-cancel18.c"

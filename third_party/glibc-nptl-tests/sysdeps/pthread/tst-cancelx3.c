@@ -1,0 +1,1 @@
+#include "tst-cancel3.c"

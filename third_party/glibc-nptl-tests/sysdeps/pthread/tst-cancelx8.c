@@ -1,0 +1,1 @@
+#include "tst-cancel8.c"

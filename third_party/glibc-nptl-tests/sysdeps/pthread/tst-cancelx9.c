@@ -1,0 +1,1 @@
+#include "tst-cancel9.c"

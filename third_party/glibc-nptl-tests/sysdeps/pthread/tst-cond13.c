@@ -1,0 +1,2 @@
+#define USE_COND_SIGNAL 1
+#include "tst-cond12.c"
