@@ -1,0 +1,51 @@
+# Reading tests/posix/expect (sourced by run.sh and table.sh).  Each line
+# of that file is "PATTERN FIELD VALUE [REASON...]"; PATTERN is a shell
+# pattern over test IDs, and the first line that matches an ID and
+# FIELD decides.
+expect_file=${expect_file:-$(dirname "${BASH_SOURCE[0]}")/expect}
+
+# expect_lines ID FIELD: "VALUE REASON..." of every matching line.
+expect_lines() {
+	local id=$1 field=$2 pattern f rest
+	while read -r pattern f rest; do
+		case $pattern in '' | '#'*) continue ;; esac
+		[ "$f" = "$field" ] || continue
+		# shellcheck disable=SC2053 # the pattern is meant to match
+		[[ $id == $pattern ]] && echo "$rest"
+	done <"$expect_file"
+}
+
+# expect_value ID FIELD: the first matching line's value (the whole rest
+# of the line for `args`).
+expect_value() {
+	if [ "$2" = args ]; then
+		expect_lines "$1" "$2" | head -n 1
+	else
+		expect_lines "$1" "$2" | head -n 1 | awk '{ print $1 }'
+	fi
+}
+
+# expect_lock_allowed ID LOCK: false if an `exclude` line names LOCK.
+expect_lock_allowed() {
+	local locks reason
+	while read -r locks reason; do
+		case ",$locks," in *",$2,"*) return 1 ;; esac
+	done < <(expect_lines "$1" exclude)
+	return 0
+}
+
+# expect_exclude_reason ID LOCK: why LOCK is not run for ID.
+expect_exclude_reason() {
+	local locks reason
+	while read -r locks reason; do
+		case ",$locks," in *",$2,"*) echo "$reason"; return ;; esac
+	done < <(expect_lines "$1" exclude)
+}
+
+# expect_known ID LOCK: the reason of a `known` line naming LOCK, if any.
+expect_known() {
+	local locks reason
+	while read -r locks reason; do
+		case ",$locks," in *",$2,"*) echo "$reason"; return ;; esac
+	done < <(expect_lines "$1" known)
+}
