@@ -36,7 +36,8 @@
  *                     MS >= 10000 (a waiter must be served long before)
  *   misuse            prints the return value of each misuse that glibc
  *                     tolerates: unlocking an unlocked or a foreign mutex
- *                     of each type, using and destroying a destroyed one
+ *                     of each type, using and destroying a destroyed one,
+ *                     a timed lock on a clock it cannot wait on
  *                     (parity.sh compares the lines with glibc's)
  */
 #define _GNU_SOURCE
@@ -539,6 +540,13 @@ static int case_misuse(void)
 		printf(", destroy %d", pthread_mutex_destroy(&m));
 		printf(", init %d", pthread_mutex_init(&m, NULL));
 		printf(", lock %d", pthread_mutex_lock(&m));
+		printf(", unlock %d", pthread_mutex_unlock(&m));
+		/* Clocks a mutex cannot wait on, the mutex free. */
+		printf(", clocklock cputime %d", pthread_mutex_clocklock(&m,
+			CLOCK_PROCESS_CPUTIME_ID, &zero));
+		printf(", clocklock bad clock %d", pthread_mutex_clocklock(&m,
+			(clockid_t)123456, &zero));
+		printf(", trylock %d", pthread_mutex_trylock(&m));
 		printf(", unlock %d\n", pthread_mutex_unlock(&m));
 		pthread_mutexattr_destroy(&a);
 	}

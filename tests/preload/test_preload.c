@@ -223,6 +223,12 @@ static void test_timed(void)
 	CHECK_EQ(flp_mutex_unlock(&m), 0);
 	CHECK_EQ(flp_mutex_clocklock(&m, CLOCK_MONOTONIC, &past), 0);
 	CHECK_EQ(flp_mutex_unlock(&m), 0);
+	/* A clock it cannot wait on: refused even when free, as glibc does. */
+	CHECK_EQ(flp_mutex_clocklock(&m, CLOCK_PROCESS_CPUTIME_ID, &past), EINVAL);
+	CHECK_EQ(flp_mutex_clocklock(&m, CLOCK_MONOTONIC_RAW, &past), EINVAL);
+	CHECK_EQ(flp_mutex_clocklock(&m, (clockid_t)123456, &past), EINVAL);
+	CHECK_EQ(flp_mutex_trylock(&m), 0);
+	CHECK_EQ(flp_mutex_unlock(&m), 0);
 
 	th = holder_start(&h, &m);
 	CHECK_EQ(flp_mutex_timedlock(&m, &bad), EINVAL);
