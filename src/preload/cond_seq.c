@@ -19,7 +19,21 @@ static inline bool shared(const struct flp_cond *c)
  * waiters of this process change it from here on, and the first of them
  * to enter (they enter under the one mutex, and a destroy before any of
  * them has none to wait for) sets it to none.  RELAXED: as the count.
+ *
+ * Not for a process-shared one: in shared memory it is the parent's own
+ * object, whose waiters are still asleep in the parent and must stay
+ * counted, or a broadcast from the child would see nobody and wake
+ * nobody (LTP's stress/pthread_cond_wait/stress1).  In memory that fork
+ * copied, a shared one keeps counting the parent's waiters, as glibc's
+ * does: a destroy in the child waits for them.
  */
+static inline bool parents_waiters_counted(const struct flp_cond *c,
+					   uint32_t gen)
+{
+	return !shared(c) &&
+	       __atomic_load_n(&c->fork_generation, __ATOMIC_RELAXED) != gen;
+}
+
 static void forget_parents_waiters(struct flp_cond *c, uint32_t gen)
 {
 	uint32_t v = __atomic_load_n(&c->waiters, __ATOMIC_RELAXED);
@@ -32,7 +46,7 @@ uint32_t flp_cond_enter(struct flp_cond *c)
 {
 	uint32_t gen = fl_fork_generation();
 
-	if (FL_UNLIKELY(__atomic_load_n(&c->fork_generation, __ATOMIC_RELAXED) != gen))
+	if (FL_UNLIKELY(parents_waiters_counted(c, gen)))
 		forget_parents_waiters(c, gen);
 	/*
 	 * Both RELAXED, under the mutex: a signaller that must wake this
@@ -100,7 +114,7 @@ void flp_cond_await_leavers(struct flp_cond *c)
 	uint32_t gen = fl_fork_generation();
 	uint32_t v;
 
-	if (__atomic_load_n(&c->fork_generation, __ATOMIC_RELAXED) != gen)
+	if (parents_waiters_counted(c, gen))
 		forget_parents_waiters(c, gen);
 
 	/*

@@ -25,6 +25,11 @@
  *   fork-cond         a thread waits on a condition variable at fork; in
  *                     the child it can be signalled, waited on and
  *                     destroyed
+ *   shared-cond       a thread waits on a process-shared condition
+ *                     variable in shared memory; a forked child waits on it
+ *                     too (and times out), then broadcasts: the parent's
+ *                     waiter must wake (the parent's waiters are real in
+ *                     shared memory; LTP's stress/pthread_cond_wait/stress1)
  *   cancel ROUNDS     two threads wait on a condition variable, one signal,
  *                     the first waiter cancelled at once: the other must
  *                     still take the item (POSIX: a cancelled waiter does
@@ -48,6 +53,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -329,6 +335,75 @@ static int case_fork_cond(void)
 	return 0;
 }
 
+/* --- shared-cond --- */
+
+struct shared_cv {
+	pthread_mutex_t m;
+	pthread_cond_t c;
+	int waiting, done;
+};
+
+static void *shared_waiter(void *arg)
+{
+	struct shared_cv *s = arg;
+	struct timespec d = in_ms(CLOCK_REALTIME, (long)(WAKE_LIMIT_S * 1000));
+	int err = 0;
+
+	pthread_mutex_lock(&s->m);
+	s->waiting = 1;
+	while (!s->done && err == 0)
+		err = pthread_cond_timedwait(&s->c, &s->m, &d);
+	pthread_mutex_unlock(&s->m);
+	return (void *)(long)err;
+}
+
+static int case_shared_cond(void)
+{
+	struct shared_cv *s = mmap(NULL, sizeof(*s), PROT_READ | PROT_WRITE,
+				   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	pthread_mutexattr_t ma;
+	pthread_condattr_t ca;
+	pthread_t t;
+	pid_t pid;
+	void *r;
+	int w;
+
+	if (s == MAP_FAILED)
+		fail("mmap");
+	pthread_mutexattr_init(&ma);
+	pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
+	check(pthread_mutex_init(&s->m, &ma), 0, "mutex init");
+	check(pthread_cond_init(&s->c, &ca), 0, "cond init");
+	t = spawn(shared_waiter, s);
+	/* The waiter holds the mutex from `waiting` until it sleeps. */
+	do {
+		sleep_ms(1);
+		pthread_mutex_lock(&s->m);
+		w = s->waiting;
+		pthread_mutex_unlock(&s->m);
+	} while (!w);
+	pid = fork();
+	if (pid == 0) {
+		struct timespec d;
+
+		alarm(LIMIT_S);
+		check(pthread_mutex_lock(&s->m), 0, "child: lock");
+		d = in_ms(CLOCK_REALTIME, 20);
+		check(pthread_cond_timedwait(&s->c, &s->m, &d), ETIMEDOUT,
+		      "child: timedwait");
+		s->done = 1;
+		check(pthread_cond_broadcast(&s->c), 0, "child: broadcast");
+		check(pthread_mutex_unlock(&s->m), 0, "child: unlock");
+		_exit(0);
+	}
+	reap(pid, "shared-cond");
+	pthread_join(t, &r);
+	check((int)(long)r, 0, "the parent's waiter, woken by the child's broadcast");
+	return 0;
+}
+
 /* --- cancel --- */
 
 static pthread_mutex_t qm = PTHREAD_MUTEX_INITIALIZER;
@@ -584,6 +659,8 @@ int main(int argc, char **argv)
 		return case_fork_sleeper();
 	if (strcmp(c, "fork-cond") == 0)
 		return case_fork_cond();
+	if (strcmp(c, "shared-cond") == 0)
+		return case_shared_cond();
 	if (strcmp(c, "cancel") == 0 && argc == 3)
 		return case_cancel(atoi(argv[2]));
 	if (strcmp(c, "timed") == 0 && argc == 4)
@@ -591,6 +668,6 @@ int main(int argc, char **argv)
 	if (strcmp(c, "misuse") == 0)
 		return case_misuse();
 	fprintf(stderr, "usage: parity fork-waiter | atfork N HOLD_US | fork-sleeper | "
-		"fork-cond | cancel ROUNDS | timed MS SECONDS | misuse\n");
+		"fork-cond | shared-cond | cancel ROUNDS | timed MS SECONDS | misuse\n");
 	return 2;
 }
