@@ -1,16 +1,28 @@
 #!/usr/bin/env bash
 # The table of a run's results: one row per test, glibc's result and each
 # lock's, the differences marked, then the counts per lock.  Reads the
-# files run.sh --results DIR wrote.
+# files run.sh --results DIR wrote; several DIRs (the default run's and
+# posix_full's) make one table.  --counts: the counts only.
 #
-# usage: tests/posix/table.sh [--markdown] DIR
+# usage: tests/posix/table.sh [--markdown] [--counts] DIR...
 set -euo pipefail
-markdown=0
-[ "${1:-}" = --markdown ] && { markdown=1; shift; }
-dir=${1:?usage: table.sh [--markdown] DIR}
-[ -d "$dir" ] || { echo "table.sh: $dir: no results (run the posix label first)" >&2; exit 0; }
+markdown=0 counts=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--markdown) markdown=1; shift ;;
+	--counts) counts=1; shift ;;
+	*) break ;;
+	esac
+done
+[ $# -gt 0 ] || { echo "usage: table.sh [--markdown] [--counts] DIR..." >&2; exit 2; }
+files=()
+for dir in "$@"; do
+	[ -d "$dir" ] || { echo "table.sh: $dir: no results (run the posix label first)" >&2; continue; }
+	for f in "$dir"/*.txt; do [ -e "$f" ] && files+=("$f"); done
+done
+[ ${#files[@]} -gt 0 ] || exit 0
 
-cat "$dir"/*.txt 2>/dev/null | awk -v md="$markdown" '
+cat "${files[@]}" | awk -v md="$markdown" -v only_counts="$counts" '
 	# Several glibc runs of one test: one result if they agree.
 	{ id = $1; lock = $2; r = $3
 	  if (!(id in seen)) { seen[id] = 1; order[++n] = id }
@@ -18,7 +30,8 @@ cat "$dir"/*.txt 2>/dev/null | awk -v md="$markdown" '
 	  res[id, lock] = r }
 	END {
 		nl = split("glibc mutex ticket qspinlock ticket-park", locks, " ")
-		if (md) {
+		if (only_counts) {
+		} else if (md) {
 			printf "| test |"; for (i = 1; i <= nl; i++) printf " %s |", locks[i]; print ""
 			printf "|---|"; for (i = 1; i <= nl; i++) printf "---|"; print ""
 		} else {
@@ -26,17 +39,17 @@ cat "$dir"/*.txt 2>/dev/null | awk -v md="$markdown" '
 		}
 		for (k = 1; k <= n; k++) {
 			id = order[k]; g = res[id, "glibc"]
-			if (md) printf "| %s |", id; else printf "%-48s", id
+			line = md ? sprintf("| %s |", id) : sprintf("%-48s", id)
 			for (i = 1; i <= nl; i++) {
 				r = ((id, locks[i]) in res) ? res[id, locks[i]] : "-"
 				count[locks[i], r]++
 				if (i > 1 && r != g && r != "excluded" && r != "-") { r = r "*"; ndiff[locks[i]]++ }
-				if (md) printf " %s |", (r ~ /\*$/) ? "**" r "**" : r
-				else printf " %-12s", r
+				if (md) line = line sprintf(" %s |", (r ~ /\*$/) ? "**" r "**" : r)
+				else line = line sprintf(" %-12s", r)
 			}
-			print ""
+			if (!only_counts) print line
 		}
-		print ""
+		if (!only_counts) print ""
 		print "counts (* marks a result that differs from glibc'"'"'s):"
 		split("PASS FAIL UNRESOLVED UNSUPPORTED UNTESTED TIMEOUT HUNG excluded", kinds, " ")
 		for (i = 1; i <= nl; i++) {
