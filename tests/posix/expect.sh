@@ -1,4 +1,5 @@
-# Reading tests/posix/expect (sourced by run.sh and table.sh).  Each line
+# shellcheck shell=bash
+# Reading tests/posix/expect (sourced by run.sh).  Each line
 # of that file is "PATTERN FIELD VALUE [REASON...]"; PATTERN is a shell
 # pattern over test IDs, and the first line that matches an ID and
 # FIELD decides.
