@@ -121,6 +121,7 @@ if want http; then
 	start "$work/h.log" -c "$work/h.conf"
 	wait_for "a first scrape" "$work/h.log" scraped "$port"
 	slow_client "$port" 600
+	first_client=$client
 	sleep 1
 	scraped "$port" && ok "a scrape beside a client trickling a byte at a time" ||
 		bad "no scrape (curl -m 30) beside a slow client"
@@ -145,7 +146,7 @@ if want http; then
 		kill -KILL "$pid"
 	fi
 	wait "$pid"
-	kill "$client" 2>/dev/null
+	kill "$client" "$first_client" 2>/dev/null
 fi
 
 # --- a storm of reloads -----------------------------------------------------
@@ -191,6 +192,7 @@ if want queued; then
 	make_cgroup qb
 	for mode in 'dry_run = yes' 'enabled = no'; do
 		: > "$root/qb/memory.reclaim"
+		rm -f "$work/q.json"
 		# workers = 1: q2's write hangs on it; qb's and q1's wait in the
 		# queue (interval 5 s: not yet hung long enough for another worker).
 		printf 'interval = 5s\nratio = 10%%\nworkers = 1\njson_file = %s\n[cgroup q1]\n[cgroup q2]\n[cgroup qb]\n' \
