@@ -28,6 +28,8 @@ sleep 8
 writes() { grep -o '{"cgroup": "fleet.slice/pod1.service"[^}]*' "$work/f.json" | sed -n 's/.*"reclaims": \([0-9]*\).*/\1/p'; }
 n0=$(writes); sleep 5; n1=$(writes)
 echo "writes to pod1 in 5 s after the hung cgroup left its pattern: $((n1 - n0))"
+worst=$(sed -n 's/.*"interval_seconds_max": \([0-9.e+-]*\).*/\1/p' "$work/f.json" | sort -g | tail -1)
+echo "longest interval of any cgroup (interval 1 s): ${worst:-?} s"
 t0=$(date +%s.%N); kill -TERM $pid
 for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
 if kill -0 $pid 2>/dev/null; then

@@ -103,6 +103,32 @@ static void escapes(void)
 	CHECK(tool_prom_label(out, 15, "cgroup", "abcd") == -1 && out[0] == '\0');
 }
 
+/*
+ * A name that is not UTF-8 (a cgroup's directory can be any bytes): both
+ * formats must stay UTF-8, each bad byte as the text \xHH; well-formed
+ * multi-byte characters pass as they are.
+ */
+static void escapes_not_utf8(void)
+{
+	char out[64], *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	CHECK(f != NULL);
+	tool_json_string(f, "bad\xffutf8 \xc3\xa9 \xe2\x82 \xc0\xaf \xed\xa0\x80");
+	CHECK(fclose(f) == 0);
+	CHECK(strcmp(text, "\"bad\\\\xffutf8 \xc3\xa9 \\\\xe2\\\\x82 \\\\xc0\\\\xaf "
+			   "\\\\xed\\\\xa0\\\\x80\"") == 0);
+	free(text);
+	CHECK(tool_prom_label(out, sizeof(out), "cgroup", "a\xff\xc3\xa9\xf4\x90\x80\x80") == 0);
+	CHECK(strcmp(out, "{cgroup=\"a\\\\xff\xc3\xa9\\\\xf4\\\\x90\\\\x80\\\\x80\"}") == 0);
+	/* A 4-byte character whole or not at all, and a bad byte's 5. */
+	CHECK(tool_prom_label(out, 16, "cgroup", "\xf0\x9f\x98\x80") == 0);
+	CHECK(tool_prom_label(out, 15, "cgroup", "\xf0\x9f\x98\x80") == -1);
+	CHECK(tool_prom_label(out, 17, "cgroup", "\xff") == 0 && strcmp(out, "{cgroup=\"\\\\xff\"}") == 0);
+	CHECK(tool_prom_label(out, 16, "cgroup", "\xff") == -1);
+}
+
 /* One record through the printer in format, as text in *out (malloc'd). */
 static char *print_record(enum tool_format format)
 {
@@ -237,6 +263,7 @@ int main(void)
 	sizes();
 	printed_sizes();
 	escapes();
+	escapes_not_utf8();
 	printer();
 	sysfs();
 	printf("test_common: ok\n");

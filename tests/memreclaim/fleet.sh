@@ -4,13 +4,12 @@
 # the safety rails (dry run and enabled in the config, the host budget, the
 # kill switch, back-off on failed writes, the daemon's own cgroup) and the
 # metrics that tell health, mode and build apart.
-# usage: tests/memreclaim/fleet.sh MEMRECLAIM WORKDIR [SIGTERM_LIMIT_S [INTERVAL_S]]
-#   SIGTERM_LIMIT_S: how soon SIGTERM must end the daemon with 2,000
-#   cgroups and a hung write (1 s); INTERVAL_S: its interval there (1 s),
-#   whose longest must stay within 1.5x.  The sanitizer builds, several
-#   times slower, pass more for both.
+# It asserts what the daemon does, never how fast: each wait ends on its
+# condition, with limits for a machine at a quarter of its speed under a
+# sanitizer.  (How fast it is: docs/BENCHMARKS.md.)
+# usage: tests/memreclaim/fleet.sh MEMRECLAIM WORKDIR
 set -uo pipefail
-mr=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") work=$2 term_limit=${3:-1} period=${4:-1}
+mr=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") work=$2 period=1
 rm -rf "$work"
 mkdir -p "$work"
 root=$work/cg
@@ -126,11 +125,14 @@ for c in enospc:'No space left on device' eacces:'Permission denied' eisdir:'Is 
 		ok "6. $why: backs off ($backoffs back-offs, $errors failures, 1 log line in 40 intervals)" ||
 		bad "6. $name: rc $rc, $logged log lines, ${backoffs:-none} back-offs, ${errors:-none} errors: $(head -5 "$work/fail.log")"
 done
-# The back-off grows: 40 intervals of 100 ms with a 200 ms back-off that
-# doubles up to 8x make far fewer writes than 40.
-errors=$(prom "$work/fail.prom" 'memreclaim_errors_total{cgroup="enospc"}')
-[ "${errors:-99}" -le 12 ] && ok "6. repeated failures back off longer each time ($errors writes in 40 intervals)" ||
-	bad "6. $errors failed writes in 40 intervals"
+# It backs off for as long as it says: with a back-off of an hour, one
+# failed write in 40 intervals, however long they take.  (The back-off
+# doubling as failures repeat: test_mr_daemon, on the decisions alone.)
+"$mr" --cgroup-root "$root" run --interval 100ms --backoff 1h --iterations 40 \
+	--prometheus-file "$work/fail1h.prom" enospc 2> "$work/fail1h.log"
+errors=$(prom "$work/fail1h.prom" 'memreclaim_errors_total{cgroup="enospc"}')
+[ "${errors:-99}" = 1 ] && ok "6. a failed write backs off: 1 failed write in 40 intervals with backoff 1h" ||
+	bad "6. ${errors:-no} failed writes in 40 intervals with backoff 1h: $(head -3 "$work/fail1h.log")"
 
 # --- metrics: state error with its reason, up 0 after the stop -----------
 grep -qF 'memreclaim_cgroup_state{cgroup="enospc",state="error",error="memory.reclaim: write failed: No space left on device; backing off"} 1' \
@@ -173,11 +175,12 @@ n=$(grep -c 'write failed' "$work/many-fail.log")
 	bad "30 failing cgroups logged $n lines"
 rm -rf "$root/bad.slice"
 
-# --- the Bar: 2,000 cgroups, a hung write whose cgroup leaves the pattern -
-# The others keep their interval (each cgroup's longest interval at most
-# 1.5x the setting), and SIGTERM ends the daemon within the limit.
-# (was: the main thread waited for the dropped cgroup's write: the others
-# stopped, and SIGTERM waited for the write)
+# --- the Bar: 2,000 cgroups, a hung write whose cgroup leaves its pattern -
+# The others go on being written while the hung write lasts, and SIGTERM
+# ends the daemon (interrupting the hung write) with exit 0.  (was: the
+# main thread waited for the dropped cgroup's write: the others stopped,
+# and SIGTERM waited for the write.)  How long the longest interval and
+# the exit take: docs/BENCHMARKS.md.
 for i in $(seq 2000); do make_cgroup "fleet.slice/pod$i.service"; done
 make_cgroup fleet.slice/hung.service
 rm "$root/fleet.slice/hung.service/memory.reclaim"
@@ -189,21 +192,19 @@ hung_writing() { grep -qF '"cgroup": "fleet.slice/hung.service", "state": "writi
 wait_for "the hung cgroup's write stuck" "$work/fleet.log" hung_writing
 mv "$root/fleet.slice/hung.service" "$root/fleet.slice/hung.scope"
 wait_for "the hung cgroup dropped" "$work/fleet.log" grep -q 'fleet.slice/hung.service: gone, dropped' "$work/fleet.log"
-n=$(intervals_in "$work/fleet.json")
-wait_for "5 more intervals" "$work/fleet.log" intervals_past "$work/fleet.json" $((n + 5))
+# The write still hangs (nobody reads the FIFO); the others go on.
 w0=$(writes_to fleet.slice/pod1.service "$work/fleet.log")
-worst=$(sed -n 's/.*"interval_seconds_max": \([0-9.e+-]*\).*/\1/p' "$work/fleet.json" | sort -g | tail -1)
-awk -v w="$worst" -v p="$period" 'BEGIN {exit !(w > 0 && w <= 1.5 * p)}' &&
-	ok "2,000 cgroups beside a hung write that left its pattern: longest interval ${worst} s (setting $period s)" ||
-	bad "longest interval $worst s with a hung write dropped (setting $period s)"
-[ "$w0" -ge 3 ] && ok "the others are written to ($w0 writes to pod1)" || bad "pod1 written $w0 times"
-t0=$(date +%s.%N)
+v0=$(writes_to fleet.slice/pod2000.service "$work/fleet.log")
+more_writes() { [ "$(writes_to fleet.slice/pod1.service "$work/fleet.log")" -ge $((w0 + 3)) ] &&
+	[ "$(writes_to fleet.slice/pod2000.service "$work/fleet.log")" -ge $((v0 + 3)) ]; }
+wait_for "3 more writes to pod1 and pod2000 while the dropped cgroup's write hangs" "$work/fleet.log" more_writes &&
+	ok "2,000 cgroups beside a hung write that left its pattern: the others are still written" ||
+	bad "pod1: $w0 -> $(writes_to fleet.slice/pod1.service "$work/fleet.log") writes, pod2000: $v0 -> $(writes_to fleet.slice/pod2000.service "$work/fleet.log")"
 kill -TERM $pid
+gone() { ! kill -0 $pid 2>/dev/null; }
+wait_for "the daemon gone after SIGTERM (the hung write interrupted)" "$work/fleet.log" gone
 wait $pid; rc=$?
-took=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN {printf "%.3f", b - a}')
-[ $rc = 0 ] && awk -v t="$took" -v l="$term_limit" 'BEGIN {exit !(t <= l)}' &&
-	ok "SIGTERM with a hung write and 2,000 cgroups: exit 0 in $took s (limit $term_limit s)" ||
-	bad "SIGTERM: rc $rc after $took s (limit $term_limit s)"
+[ $rc = 0 ] && ok "SIGTERM with a hung write and 2,000 cgroups: exit 0" || bad "SIGTERM: rc $rc"
 rm -rf "$root/fleet.slice"
 
 [ $fail = 0 ] && echo "fleet (faults): all passed"

@@ -250,12 +250,12 @@ code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/")
 [ "$code" = 404 ] && ok "GET / : 404" || bad "GET /: $code"
 code=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$port/metrics")
 [ "$code" = 405 ] && ok "POST: 405" || bad "POST: $code"
-# A client that connects and says nothing holds the endpoint 2 s at most.
+# A client that connects and says nothing (held open here until the
+# scrape is served) does not hold the endpoint: the daemon gives it up.
 exec 7<>"/dev/tcp/127.0.0.1/$port"
-t0=$SECONDS
-wait_for "a scrape beside a silent client" "$work/h.log" scraped
+wait_for "a scrape beside a silent client" "$work/h.log" scraped &&
+	ok "a silent client does not hold up scrapes"
 exec 7<&-
-[ $((SECONDS - t0)) -le 10 ] && ok "a silent client does not hold up scrapes" || bad "scrape waited $((SECONDS - t0)) s"
 # The port already taken: logged, and the daemon runs on without it.
 out=$("$mr" --cgroup-root "$root" run --interval 100ms --iterations 2 --listen "127.0.0.1:$port" a 2>&1); rc=$?
 [ $rc = 0 ] && contains "$out" 'metrics endpoint: .*Address already in use' &&

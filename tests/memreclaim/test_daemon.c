@@ -444,6 +444,12 @@ static void settings_table(void)
 static void config_errors(void)
 {
 	config_bad("interval = 6s\nbogus = 1\n", "bad.conf:2: unknown key 'bogus'");
+	/* -0 is no duration or share an operator means (was: -0s). */
+	config_bad("backoff = -0\n", "backoff = '-0'");
+	config_bad("target = -0%\n", "target = '-0%'");
+	/* A stray bracket is a typo, not a path (was: the cgroup "a]"). */
+	config_bad("[cgroup a]]\n", "bad.conf:1: [cgroup a]]: a '[' or ']'");
+	config_bad("[cgroup x/[ab.service]\n", "a '[' or ']' that makes no [class]");
 	config_bad("interval = fast\n", "bad.conf:1: interval = 'fast'");
 	config_bad("interval = 0\n", "100ms to 1h");
 	config_bad("interval = 6 s\n", "interval");
@@ -589,6 +595,9 @@ static void values(void)
 	CHECK(mr_parse_duration("", &d) == -1);
 	CHECK(mr_parse_duration("s", &d) == -1);
 	CHECK(mr_parse_duration("-1s", &d) == -1);
+	CHECK(mr_parse_duration("-0", &d) == -1);
+	CHECK(mr_parse_duration("-0s", &d) == -1);
+	CHECK(mr_parse_fraction("-0", &d) == -1);
 	CHECK(mr_parse_duration("1e999", &d) == -1);
 	CHECK(mr_parse_duration("0x10", &d) == -1);
 	CHECK(mr_parse_fraction("0.1%", &d) == 0 && near(d, 0.001, 1e-15));

@@ -97,6 +97,10 @@ ok "/etc/memreclaim.conf is a conffile and passes --check-config"
 # As installed it cannot hurt a host it knows nothing about: a dry run.
 grep -qx 'dry_run yes' /tmp/out || fail "the installed configuration is not a dry run: $(head -8 /tmp/out)"
 grep -q '^RestartPreventExitStatus=2 3 4 8$' "$unit" || fail "$unit: restarts after a configuration error"
+# systemd matches RestartPreventExitStatus= against ExecStart= only: an
+# ExecStartPre= that fails on the config would be restarted for ever.
+! grep -q '^ExecStartPre=[^-]' "$unit" || fail "$unit: an ExecStartPre= that can fail on a bad config"
+grep -q '^StartLimitBurst=[1-9]' "$unit" || fail "$unit: no start limit"
 ok "memreclaim as installed: a dry run, not restarted after a configuration error"
 
 # Remove: only the conffile may stay, and the service's enablement, which

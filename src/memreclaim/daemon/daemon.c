@@ -41,10 +41,12 @@ static void log_changes(const struct daemon *d, const struct mr_config *expanded
 	}
 	for (size_t i = 0; i < expanded->ncgroups; i++)
 		if (mr_path_index_find(&before, expanded->cgroup[i].path) == SIZE_MAX)
-			mr_log(LOG_INFO, "%s: appeared, watching it", expanded->cgroup[i].path);
+			mr_log_limited(MR_KIND_CHURN, tool_now_s(), LOG_INFO,
+				       "%s: appeared, watching it", expanded->cgroup[i].path);
 	for (size_t i = 0; i < d->ncg; i++)
 		if (mr_path_index_find(&now, d->cg[i].conf->path) == SIZE_MAX)
-			mr_log(LOG_INFO, "%s: gone, dropped", d->cg[i].conf->path);
+			mr_log_limited(MR_KIND_CHURN, tool_now_s(), LOG_INFO, "%s: gone, dropped",
+				       d->cg[i].conf->path);
 	mr_path_index_free(&now);
 	mr_path_index_free(&before);
 }
@@ -130,6 +132,10 @@ static void reload(struct daemon *d)
 		return;
 	}
 	snprintf(listen_before, sizeof(listen_before), "%s", d->conf.listen);
+	/* A metrics file no longer written says so: running 0, not 1 for ever. */
+	mr_retire_metrics(d, strcmp(fresh.prometheus_file, d->conf.prometheus_file) ?
+			  d->conf.prometheus_file : "",
+			  strcmp(fresh.json_file, d->conf.json_file) ? d->conf.json_file : "");
 	mr_config_move(&d->templ, &fresh);
 	/* Adopted even with the same cgroups: their settings may differ. */
 	discover(d, true, true);
@@ -183,7 +189,26 @@ static void follow_kill_switch(struct daemon *d)
 	struct stat st;
 	bool on = mr_flag(&mr_pause_requested) ||
 		  (d->conf.kill_switch[0] && stat(d->conf.kill_switch, &st) == 0);
+	/* A dry run and enabled = no hold the writes too (a reload's). */
+	bool hold = on || d->conf.dry_run || !d->conf.enabled;
 
+	if (hold && !d->holding) {
+		/* Queued writes dropped now, running ones interrupted. */
+		mr_flag_set(&mr_hold_writes, 1);
+		mr_writers_drop_queued(d->writers);
+		mr_writers_interrupt(d->writers);
+	}
+	d->holding = hold;
+	/*
+	 * Nothing holds the writes but a stop: let them go.  Also when
+	 * SIGUSR1 set the hold and SIGUSR2 came before this saw it on.
+	 */
+	if (!hold && !mr_flag(&mr_stop_requested)) {
+		mr_flag_set(&mr_hold_writes, 0);
+		/* A SIGUSR1 between the check above and the clear: hold again. */
+		if (mr_flag(&mr_pause_requested))
+			mr_flag_set(&mr_hold_writes, 1);
+	}
 	if (on == d->paused) {
 		if (on)
 			mr_writers_interrupt(d->writers);	/* a write that started late */
@@ -191,14 +216,33 @@ static void follow_kill_switch(struct daemon *d)
 	}
 	d->paused = on;
 	if (on) {
-		mr_flag_set(&mr_hold_writes, 1);
-		mr_writers_interrupt(d->writers);
 		mr_log(LOG_WARN, "kill switch on (%s): no writes until it is off",
 		       mr_flag(&mr_pause_requested) ? "SIGUSR1" : d->conf.kill_switch);
 	} else {
-		if (!mr_flag(&mr_stop_requested))
-			mr_flag_set(&mr_hold_writes, 0);
 		mr_log(LOG_WARN, "kill switch off: writing again");
+	}
+}
+
+/*
+ * Sleep until *next, the next interval's start.  A SIGHUP meanwhile is
+ * a reload, applied at once but with no interval of its own: the schedule
+ * stays (a new interval setting moves *next to the last start plus it),
+ * and the budget stays one per interval however many reloads come.
+ */
+static void wait_next(struct daemon *d, double *next)
+{
+	while (!mr_flag(&mr_stop_requested) && tool_now_s() < *next) {
+		if (mr_flag(&mr_reload_requested)) {
+			double was = d->conf.interval_s;
+
+			mr_flag_set(&mr_reload_requested, 0);
+			reload(d);
+			follow_kill_switch(d);
+			*next += d->conf.interval_s - was;
+			mr_write_metrics(d);
+			continue;
+		}
+		sleep_until(*next);
 	}
 }
 
@@ -252,19 +296,25 @@ static void finish(struct daemon *d)
 	}
 	d->stopped = true;
 	mr_write_metrics(d);
+	mr_log_flush_limits(tool_now_s(), true);
 	mr_http_stop(d->http);
 	d->http = NULL;
 }
 
-/* One interval: reload, kill switch, cgroups, writes, metrics. */
+/*
+ * How long a write runs before it counts as hung and a worker is started
+ * in its place (writers.h): two intervals, at least a second.
+ */
+static double hung_after(const struct daemon *d)
+{
+	return d->conf.interval_s * 2 > 1.0 ? d->conf.interval_s * 2 : 1.0;
+}
+
+/* One interval: kill switch, cgroups, writes, metrics. */
 static void interval(struct daemon *d)
 {
 	double t = tool_now_s();
 
-	if (mr_flag(&mr_reload_requested)) {
-		mr_flag_set(&mr_reload_requested, 0);
-		reload(d);
-	}
 	follow_kill_switch(d);
 	if (d->conf.enabled && has_patterns(&d->templ))
 		discover(d, true, false);
@@ -272,11 +322,11 @@ static void interval(struct daemon *d)
 	mr_reap_orphans(d, false);
 	/* After a stop request no write starts (the workers check too). */
 	if (!mr_flag(&mr_stop_requested))
-		mr_writers_kick(d->writers);
+		mr_writers_kick(d->writers, hung_after(d));
 	d->ticks++;
 	d->last_tick_wall = (double)time(NULL);
 	mr_write_metrics(d);
-	mr_log_flush_limits(t);
+	mr_log_flush_limits(t, false);
 }
 
 /* Configure, check the host, start the threads; MR_OK or an exit code. */
@@ -340,9 +390,7 @@ int mr_daemon_run(const struct mr_daemon_opts *o)
 		next += d.conf.interval_s;
 		if (next < tool_now_s())
 			next = tool_now_s() + d.conf.interval_s; /* fell behind: no burst */
-		while (!mr_flag(&mr_stop_requested) && !mr_flag(&mr_reload_requested) &&
-		       tool_now_s() < next)
-			sleep_until(next);
+		wait_next(&d, &next);
 	}
 	finish(&d);
 	mr_log(LOG_INFO, "stopping after %" PRIu64 " intervals, %.3f s of CPU", d.ticks,

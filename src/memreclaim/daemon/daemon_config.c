@@ -295,6 +295,27 @@ static void print_watched(const struct mr_config *c, const char *root)
 	mr_config_free(&all);
 }
 
+/*
+ * The earlier named section that is the same directory as section i
+ * (dir, opened): SIZE_MAX if none.  "a" and "a/", "b/../a": one cgroup.
+ */
+static size_t same_as_earlier(const struct mr_config *c, size_t i, const char *root,
+			      const char *dir)
+{
+	char other[MR_PATH_MAX], err[MR_PATH_MAX + 256];
+	struct stat a, b;
+
+	if (stat(dir, &a) != 0)
+		return SIZE_MAX;
+	for (size_t j = 0; j < i; j++)
+		if (!mr_is_pattern(c->cgroup[j].path) &&
+		    mr_cgroup_open(root, c->cgroup[j].path, other, sizeof(other), err,
+				   sizeof(err), NULL) == MR_OK &&
+		    stat(other, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			return j;
+	return SIZE_MAX;
+}
+
 void mr_print_config(const struct mr_config *c, const char *root)
 {
 	char err[MR_PATH_MAX + 256];
@@ -307,6 +328,7 @@ void mr_print_config(const struct mr_config *c, const char *root)
 	for (size_t i = 0; i < c->ncgroups; i++) {
 		const struct mr_params *p = &c->cgroup[i].params;
 		char dir[MR_PATH_MAX];
+		size_t j;
 
 		printf("[cgroup %s]", c->cgroup[i].path);
 		for (size_t s = 0; s < mr_nsettings; s++) {
@@ -325,6 +347,9 @@ void mr_print_config(const struct mr_config *c, const char *root)
 			printf("  warning: %s (the daemon waits for it)\n", err);
 		else if (mr_check_cgroup_files(dir, err, sizeof(err)) != MR_OK)
 			printf("  warning: %s (run refuses to start)\n", err);
+		else if ((j = same_as_earlier(c, i, root, dir)) != SIZE_MAX)
+			printf("  warning: the same cgroup as [cgroup %s] above: this section "
+			       "is ignored\n", c->cgroup[j].path);
 	}
 	print_watched(c, root);
 }

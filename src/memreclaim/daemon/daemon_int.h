@@ -39,6 +39,7 @@ struct cg_state {
 	char dir[MR_PATH_MAX];
 	bool present, have_prev, at_floor;
 	bool recheck;		/* its files failed to read: open it with every check */
+	bool waited;		/* logged as not there: say when it is */
 	double prev_t;		/* when the baselines below were read */
 	uint64_t id;		/* the directory's inode: the kernel's cgroup id */
 	uint64_t prev_stall_us, prev_refaults;
@@ -103,6 +104,7 @@ struct daemon {
 	uint64_t ticks;
 	struct orphan *orphans;	/* writes still running of dropped cgroups */
 	bool paused;		/* the kill switch is on: no writes */
+	bool holding;		/* mr_hold_writes set: paused, dry run or disabled */
 	struct budget budget;
 	size_t first;		/* the cgroup the budget goes to first, in turn */
 	double last_tick_wall;	/* when the last interval ran (Unix time) */
@@ -137,6 +139,11 @@ void mr_restore_cgroup(struct cg_state *c);
 
 /* Rewrite the Prometheus and JSON files, and the endpoint's text. */
 void mr_write_metrics(const struct daemon *d);
+/*
+ * Write the files prom and json ("" for none) as at a stop (running 0,
+ * every cgroup up 0): a reload moved the metrics elsewhere.
+ */
+void mr_retire_metrics(struct daemon *d, const char *prom, const char *json);
 /* The Prometheus text of d into f (the file's and the endpoint's). */
 void mr_prometheus_text(FILE *f, const struct daemon *d);
 

@@ -4,9 +4,11 @@
  * of the last interval over HTTP/1.0 on a configured address (the listen
  * setting; off by default).  The main thread publishes the text after
  * each interval; a scrape never waits for an interval, nor an interval
- * for a scrape.  One request per connection, each with a 2 s limit on
- * reading and writing, so a client that stalls holds it up that long at
- * most.  GET /metrics gets the text, anything else 404 (or 405).
+ * for a scrape.  One request per connection, each with a 2 s limit in
+ * all from accept to the last byte sent (however slowly the client
+ * trickles), so a client that stalls holds the endpoint up that long at
+ * most, and a stop (SIGTERM, a reload that moves listen) never waits for
+ * a client: the thread leaves within 100 ms.  GET /metrics gets the text, anything else 404 (or 405).
  */
 #ifndef MEMRECLAIM_HTTP_H
 #define MEMRECLAIM_HTTP_H

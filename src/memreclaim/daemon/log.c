@@ -17,6 +17,10 @@ static const char *const kind_names[MR_KIND_COUNT] = {
 	[MR_KIND_WRITE_FAILED] = "failed writes",
 	[MR_KIND_READ_FAILED] = "failed reads",
 	[MR_KIND_ABSENT] = "cgroups not there",
+	[MR_KIND_RECOVERED] = "cgroups recovered",
+	[MR_KIND_CHURN] = "cgroups that appeared, went or came back",
+	[MR_KIND_ZSWAP] = "memory.zswap.max changes",
+	[MR_KIND_METRICS] = "failed metrics writes",
 };
 
 /* Each kind's window: when it began, lines said, lines held back. */
@@ -90,11 +94,11 @@ void mr_log_limited(enum mr_log_kind kind, double now, enum mr_level lvl,
 	va_end(ap);
 }
 
-void mr_log_flush_limits(double now)
+void mr_log_flush_limits(double now, bool all)
 {
 	pthread_mutex_lock(&window_lock);
 	for (int k = 0; k < MR_KIND_COUNT; k++)
-		if (window[k].held && now - window[k].start >= MR_LOG_WINDOW_S)
+		if (window[k].held && (all || now - window[k].start >= MR_LOG_WINDOW_S))
 			end_window((enum mr_log_kind)k, now);
 	pthread_mutex_unlock(&window_lock);
 }

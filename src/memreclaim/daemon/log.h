@@ -12,6 +12,8 @@
 #ifndef MEMRECLAIM_LOG_H
 #define MEMRECLAIM_LOG_H
 
+#include <stdbool.h>
+
 /* journald priorities. */
 enum mr_level { LOG_ERR = 3, LOG_WARN = 4, LOG_INFO = 6, LOG_DEBUG = 7 };
 
@@ -30,6 +32,10 @@ enum mr_log_kind {
 	MR_KIND_WRITE_FAILED,	/* memory.reclaim or memory.zswap.max */
 	MR_KIND_READ_FAILED,	/* a cgroup's memory files */
 	MR_KIND_ABSENT,		/* a named cgroup that is not there */
+	MR_KIND_RECOVERED,	/* a cgroup's read or write works again */
+	MR_KIND_CHURN,		/* a cgroup appeared, went, came back, re-created */
+	MR_KIND_ZSWAP,		/* memory.zswap.max moved or put back */
+	MR_KIND_METRICS,	/* a metrics file that cannot be written */
 	MR_KIND_COUNT,
 };
 
@@ -40,7 +46,10 @@ enum mr_log_kind {
 void mr_log_limited(enum mr_log_kind kind, double now, enum mr_level lvl,
 		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* Say what each kind suppressed in a window that has ended by now. */
-void mr_log_flush_limits(double now);
+/*
+ * Say what each kind suppressed in a window that has ended by now (all:
+ * in every window, ended or not, as the daemon stops).
+ */
+void mr_log_flush_limits(double now, bool all);
 
 #endif

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/clock.h"
 #include "common/print.h"
 #include "common/version.h"
 #include "memreclaim/daemon/daemon_int.h"
@@ -38,7 +39,8 @@ static FILE *open_atomic(const char *path, char *tmp, size_t len)
 static void close_atomic(FILE *f, const char *tmp, const char *path)
 {
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		mr_log(LOG_ERR, "%s: cannot write metrics: %s", path, strerror(errno));
+		mr_log_limited(MR_KIND_METRICS, tool_now_s(), LOG_ERR, "%s: cannot write metrics: %s",
+			       path, strerror(errno));
 		unlink(tmp);
 	}
 }
@@ -261,7 +263,8 @@ static void write_file(const char *path, const struct daemon *d,
 		return;
 	f = open_atomic(path, tmp, sizeof(tmp));
 	if (!f) {
-		mr_log(LOG_ERR, "%s: %s", tmp, strerror(errno));
+		mr_log_limited(MR_KIND_METRICS, tool_now_s(), LOG_ERR, "%s: %s", tmp,
+			       strerror(errno));
 		return;
 	}
 	body(f, d);
@@ -294,7 +297,8 @@ static void write_text(const char *path, const char *text, size_t len)
 		return;
 	f = open_atomic(path, tmp, sizeof(tmp));
 	if (!f) {
-		mr_log(LOG_ERR, "%s: %s", tmp, strerror(errno));
+		mr_log_limited(MR_KIND_METRICS, tool_now_s(), LOG_ERR, "%s: %s", tmp,
+			       strerror(errno));
 		return;
 	}
 	fwrite(text, 1, len, f);
@@ -318,4 +322,32 @@ void mr_write_metrics(const struct daemon *d)
 		}
 	}
 	write_file(d->conf.json_file, d, write_json);
+}
+
+void mr_retire_metrics(struct daemon *d, const char *prom, const char *json)
+{
+	bool was = d->stopped;
+	bool *present;
+	size_t len = 0;
+	char *text;
+
+	if (!prom[0] && !json[0])
+		return;
+	present = malloc(d->ncg ? d->ncg : 1);
+	if (!present)
+		return;
+	for (size_t i = 0; i < d->ncg; i++) {
+		present[i] = d->cg[i].present;
+		d->cg[i].present = false;
+	}
+	d->stopped = true;
+	text = prom[0] ? prometheus_in_memory(d, &len) : NULL;
+	if (text)
+		write_text(prom, text, len);
+	free(text);
+	write_file(json, d, write_json);
+	d->stopped = was;
+	for (size_t i = 0; i < d->ncg; i++)
+		d->cg[i].present = present[i];
+	free(present);
 }

@@ -38,13 +38,24 @@ void mr_handle_signals(void)
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
+	/*
+	 * Each handler blocks the others: two signals pending at once (kill
+	 * -USR1 then -USR2) would otherwise get nested frames, and the later
+	 * one's handler would run first (SIGUSR2, then SIGUSR1: paused).
+	 */
 	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGTERM);
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaddset(&sa.sa_mask, SIGHUP);
+	sigaddset(&sa.sa_mask, SIGUSR1);
+	sigaddset(&sa.sa_mask, SIGUSR2);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGUSR1, &sa, NULL);
 	sigaction(SIGUSR2, &sa, NULL);
 	sa.sa_handler = on_interrupt;
+	sigemptyset(&sa.sa_mask);
 	sigaction(MR_SIGNAL_INTERRUPT, &sa, NULL);
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "memreclaim/cgroup/cgroup.h"
 #include "common/clock.h"
@@ -43,7 +44,8 @@ static void clear_error(struct cg_state *c, int source)
 {
 	if (!c->error[0] || c->error_source != source)
 		return;
-	mr_log(LOG_INFO, "%s: recovered (was: %s)", c->dir, c->error);
+	mr_log_limited(MR_KIND_RECOVERED, tool_now_s(), LOG_INFO, "%s: recovered (was: %s)",
+		       c->dir, c->error);
 	c->error[0] = '\0';
 }
 
@@ -60,17 +62,32 @@ void mr_restore_cgroup(struct cg_state *c)
 	char to[24];
 	int rc;
 
+	struct stat st;
+
 	/* Nothing moved, or the cgroup is gone (nothing to put back). */
 	if (!c->zswap_moved || c->zswap_max == c->zswap_orig ||
 	    !tool_sysfs_exists(c->dir, "memory.zswap.max"))
 		return;
+	/*
+	 * Another cgroup by that name now (removed and made again, its own
+	 * limit set): the old one's limit is not its to get.
+	 */
+	if (c->id && (stat(c->dir, &st) != 0 || (uint64_t)st.st_ino != c->id)) {
+		mr_log_limited(MR_KIND_ZSWAP, tool_now_s(), LOG_INFO,
+			       "%s: re-created since memory.zswap.max was moved: left as it is",
+			       c->dir);
+		c->zswap_moved = false;
+		return;
+	}
 	format_limit(to, sizeof(to), c->zswap_orig);
 	rc = mr_write_zswap_max(c->dir, c->zswap_orig);
 	if (rc < 0)
-		mr_log(LOG_ERR, "%s/memory.zswap.max: cannot put back %s: %s", c->dir, to,
-		       strerror(-rc));
+		mr_log_limited(MR_KIND_WRITE_FAILED, tool_now_s(), LOG_ERR,
+			       "%s/memory.zswap.max: cannot put back %s: %s", c->dir, to,
+			       strerror(-rc));
 	else
-		mr_log(LOG_INFO, "%s: memory.zswap.max put back to %s", c->dir, to);
+		mr_log_limited(MR_KIND_ZSWAP, tool_now_s(), LOG_INFO,
+			       "%s: memory.zswap.max put back to %s", c->dir, to);
 	c->zswap_moved = false;
 	c->zswap_max = c->zswap_orig;
 }
@@ -111,8 +128,9 @@ static void tune_zswap(struct daemon *d, struct cg_state *c,
 
 	if (mr_read_u64(c->dir, "memory.zswap.max", &z.zswap_max) < 0) {
 		if (!c->zswap_warned)
-			mr_log(LOG_WARN, "%s: zswap_tuning: no memory.zswap.max here; skipped",
-			      c->dir);
+			mr_log_limited(MR_KIND_ZSWAP, tool_now_s(), LOG_WARN,
+				       "%s: zswap_tuning: no memory.zswap.max here; skipped",
+				       c->dir);
 		c->zswap_warned = true;
 		return;
 	}
@@ -129,7 +147,8 @@ static void tune_zswap(struct daemon *d, struct cg_state *c,
 	format_limit(from, sizeof(from), z.zswap_max);
 	format_limit(to, sizeof(to), new_max);
 	if (d->conf.dry_run || d->paused) {
-		mr_log(LOG_INFO, "%s: %s: would set memory.zswap.max %s -> %s: %s", c->dir,
+		/* A decision, not an action: a debug line, as a dry run's reclaim. */
+		mr_log(LOG_DEBUG, "%s: %s: would set memory.zswap.max %s -> %s: %s", c->dir,
 		       d->paused ? "kill switch on" : "dry run", from, to, why);
 		return;
 	}
@@ -149,7 +168,8 @@ static void tune_zswap(struct daemon *d, struct cg_state *c,
 	}
 	c->zswap_max = new_max;
 	c->zswap_changes++;
-	mr_log(LOG_INFO, "%s: memory.zswap.max %s -> %s: %s", c->dir, from, to, why);
+	mr_log_limited(MR_KIND_ZSWAP, tool_now_s(), LOG_INFO, "%s: memory.zswap.max %s -> %s: %s",
+		       c->dir, from, to, why);
 }
 
 /*
@@ -206,6 +226,18 @@ static struct mr_write_job *prepare_job(struct cg_state *c, uint64_t bytes,
 }
 
 /*
+ * Whether a write to c's cgroup still runs from before c was dropped and
+ * watched again (d->orphans): no second write beside it.
+ */
+static bool orphan_writing(const struct daemon *d, const struct cg_state *c)
+{
+	for (const struct orphan *o = d->orphans; o; o = o->next)
+		if (mr_write_job_busy(o->job) && strcmp(o->job->dir, c->dir) == 0)
+			return true;
+	return false;
+}
+
+/*
  * Act on an MR_RECLAIM decision: within the host's budget, hand the
  * write to the pool, or log it (dry run).  With swappiness= when set
  * (Linux 6.11+, checked at start).
@@ -220,6 +252,10 @@ static void reclaim(struct daemon *d, struct cg_state *c, const struct mr_decisi
 
 	if (d->paused) {
 		c->state = MR_CG_PAUSED;
+		return;
+	}
+	if (orphan_writing(d, c)) {
+		c->state = MR_CG_WRITING;
 		return;
 	}
 	bytes = take_budget(&d->budget, dec->bytes, p->swappiness != 0, p->page_size);
@@ -331,8 +367,9 @@ bool mr_collect_write(struct cg_state *c)
 static void follow_identity(struct cg_state *c, uint64_t id)
 {
 	if (c->id && id != c->id) {
-		mr_log(LOG_INFO, "%s: re-created (cgroup id %" PRIu64 ", was %" PRIu64
-		       "): its control state starts again", c->dir, id, c->id);
+		mr_log_limited(MR_KIND_CHURN, tool_now_s(), LOG_INFO,
+			       "%s: re-created (cgroup id %" PRIu64 ", was %" PRIu64
+			       "): its control state starts again", c->dir, id, c->id);
 		memset(&c->ctl, 0, sizeof(c->ctl));
 		c->have_prev = c->at_floor = c->short_last = c->write_failed = false;
 		c->reclaimed_last = c->asked_last = 0;
@@ -365,15 +402,20 @@ static bool read_cgroup(struct daemon *d, struct cg_state *c, struct reading *r)
 	if (mr_cgroup_reopen(d->opts->root, c->conf->path, c->dir, sizeof(c->dir),
 			     err, sizeof(err), c->present && !c->recheck ? c->id : 0,
 			     &id) != MR_OK) {
-		if (c->present || d->ticks == 0)
+		if (c->present || d->ticks == 0) {
 			mr_log_limited(MR_KIND_ABSENT, tool_now_s(), LOG_WARN,
 				       "%s; skipped until it appears", err);
+			c->waited = true;
+		}
 		c->present = c->have_prev = false;
 		c->state = MR_CG_ABSENT;
 		return false;
 	}
-	if (!c->present && d->ticks > 0)
-		mr_log(LOG_INFO, "%s: present; watching", c->dir);
+	/* Said for one that was said absent (one that appeared is said so). */
+	if (!c->present && c->waited)
+		mr_log_limited(MR_KIND_CHURN, tool_now_s(), LOG_INFO, "%s: present; watching",
+			       c->dir);
+	c->waited = false;
 	c->present = true;
 	c->recheck = false;
 	follow_identity(c, id);

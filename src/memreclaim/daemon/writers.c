@@ -21,6 +21,7 @@ struct slot {
 	unsigned index;
 	bool started;		/* a thread was created here and not yet joined */
 	bool exited;		/* it returned (it can be joined without waiting) */
+	double since;		/* when its write began (tool_now_s()); 0: idle */
 	pthread_t thread;
 };
 
@@ -30,7 +31,12 @@ struct mr_writers {
 	pthread_cond_t done;	/* a job done, or a worker gone */
 	struct mr_write_job *head, *tail;
 	bool closing;
-	unsigned want;		/* workers wanted: those at index >= want leave */
+	unsigned want;		/* workers wanted (the workers setting) */
+	/*
+	 * Workers started in place of hung writes (mr_writers_kick()):
+	 * those at index >= want + extra leave when idle.
+	 */
+	unsigned extra;
 	struct slot slot[MR_WRITERS_MAX];
 };
 
@@ -57,9 +63,12 @@ static void write_one(struct mr_write_job *job)
  * mr_write_job_busy(): the main thread that sees busy 0 sees the result
  * written before it.
  */
-static void finish(struct mr_writers *w, struct mr_write_job *job)
+static void finish(struct slot *s, struct mr_write_job *job)
 {
+	struct mr_writers *w = s->w;
+
 	pthread_mutex_lock(&w->lock);
+	s->since = 0;
 	__atomic_store_n(&job->busy, 0, __ATOMIC_RELEASE);
 	pthread_cond_broadcast(&w->done);
 	pthread_mutex_unlock(&w->lock);
@@ -71,15 +80,16 @@ static struct mr_write_job *next_job(struct slot *s)
 	struct mr_writers *w = s->w;
 	struct mr_write_job *job;
 
-	while (!w->head && !w->closing && s->index < w->want)
+	while (!w->head && !w->closing && s->index < w->want + w->extra)
 		pthread_cond_wait(&w->work, &w->lock);
-	if (s->index >= w->want && !w->closing)
+	if (s->index >= w->want + w->extra && !w->closing)
 		return NULL;	/* the pool shrank: this worker goes */
 	job = w->head;
 	if (job) {
 		w->head = job->next;
 		if (!w->head)
 			w->tail = NULL;
+		s->since = tool_now_s();
 	}
 	return job;
 }
@@ -107,18 +117,18 @@ static void *worker(void *arg)
 		 */
 		if (!mr_flag(&mr_hold_writes))
 			write_one(job);
-		finish(w, job);
+		finish(s, job);
 	}
 }
 
-/* Start the workers at indexes up to w->want that are not running (locked). */
+/* Start the workers at indexes below want + extra that are not running (locked). */
 static void start_missing(struct mr_writers *w)
 {
 	sigset_t old;
 
 	/* The workers leave the daemon's signals to the main thread. */
 	mr_block_signals(&old);
-	for (unsigned i = 0; i < w->want; i++) {
+	for (unsigned i = 0; i < w->want + w->extra && i < MR_WRITERS_MAX; i++) {
 		struct slot *s = &w->slot[i];
 
 		if (s->started && s->exited) {
@@ -130,6 +140,7 @@ static void start_missing(struct mr_writers *w)
 		s->w = w;
 		s->index = i;
 		s->exited = false;
+		s->since = 0;
 		if (pthread_create(&s->thread, NULL, worker, s) != 0)
 			break;
 		s->started = true;
@@ -171,6 +182,8 @@ unsigned mr_writers_resize(struct mr_writers *w, unsigned n)
 		return 0;
 	pthread_mutex_lock(&w->lock);
 	w->want = n;
+	if (w->want + w->extra > MR_WRITERS_MAX)
+		w->extra = MR_WRITERS_MAX - w->want;
 	/* Those past n leave when idle; one busy with a write finishes it. */
 	pthread_cond_broadcast(&w->work);
 	start_missing(w);
@@ -194,11 +207,61 @@ void mr_writers_submit(struct mr_writers *w, struct mr_write_job *job)
 	pthread_mutex_unlock(&w->lock);
 }
 
-void mr_writers_kick(struct mr_writers *w)
+/* Writes running for longer than hung_s (locked). */
+static unsigned count_hung(const struct mr_writers *w, double hung_s)
 {
+	double now = tool_now_s();
+	unsigned hung = 0;
+
+	for (unsigned i = 0; i < MR_WRITERS_MAX; i++) {
+		const struct slot *s = &w->slot[i];
+
+		if (s->started && !s->exited && s->since > 0 && now - s->since > hung_s)
+			hung++;
+	}
+	return hung;
+}
+
+void mr_writers_kick(struct mr_writers *w, double hung_s)
+{
+	unsigned hung, extra;
+
 	pthread_mutex_lock(&w->lock);
+	hung = count_hung(w, hung_s);
+	extra = hung < MR_WRITERS_MAX - w->want ? hung : MR_WRITERS_MAX - w->want;
+	if (extra > w->extra) {
+		mr_log(LOG_DEBUG, "%u writes hung past %.1f s: %u more writer threads", hung,
+		       hung_s, extra - w->extra);
+		w->extra = extra;
+		start_missing(w);
+	} else if (extra < w->extra) {
+		w->extra = extra;	/* the idle ones past want + extra leave */
+		pthread_cond_broadcast(&w->work);
+	}
 	if (w->head)
 		pthread_cond_broadcast(&w->work);
+	pthread_mutex_unlock(&w->lock);
+}
+
+/* Mark the queued jobs done with no result, and empty the queue (locked). */
+static void drop_queue(struct mr_writers *w)
+{
+	struct mr_write_job *j = w->head, *next;
+
+	for (; j; j = next) {
+		next = j->next;
+		j->has_result = false;
+		__atomic_store_n(&j->busy, 0, __ATOMIC_RELEASE);
+	}
+	w->head = w->tail = NULL;
+}
+
+void mr_writers_drop_queued(struct mr_writers *w)
+{
+	if (!w)
+		return;
+	pthread_mutex_lock(&w->lock);
+	drop_queue(w);
 	pthread_mutex_unlock(&w->lock);
 }
 
@@ -248,12 +311,8 @@ void mr_writers_stop(struct mr_writers *w, bool interrupt)
 {
 	pthread_mutex_lock(&w->lock);
 	w->closing = true;
-	if (interrupt) {
-		/* Queued writes are dropped: done, with no result. */
-		for (struct mr_write_job *j = w->head; j; j = j->next)
-			__atomic_store_n(&j->busy, 0, __ATOMIC_RELEASE);
-		w->head = w->tail = NULL;
-	}
+	if (interrupt)
+		drop_queue(w);	/* done, with no result */
 	pthread_cond_broadcast(&w->work);
 	/*
 	 * The kernel ends a memory.reclaim write when a signal is pending for

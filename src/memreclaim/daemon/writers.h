@@ -67,7 +67,19 @@ void mr_writers_interrupt(struct mr_writers *w);
  * is a thousand wake-ups fewer per interval).
  */
 void mr_writers_submit(struct mr_writers *w, struct mr_write_job *job);
-void mr_writers_kick(struct mr_writers *w);
+/*
+ * Also: a write running longer than hung_s counts as hung, and a worker
+ * is started in its place (up to MR_WRITERS_MAX threads in all), so that
+ * hung writes do not hold every worker while other cgroups' writes wait;
+ * the workers so added leave when idle once the hung writes end.
+ */
+void mr_writers_kick(struct mr_writers *w, double hung_s);
+
+/*
+ * Drop the queued jobs (done, with no result); the running writes go on.
+ * A reload to dry_run = yes or enabled = no, the kill switch.  w NULL: none.
+ */
+void mr_writers_drop_queued(struct mr_writers *w);
 
 /* Whether job is queued or being written. */
 bool mr_write_job_busy(const struct mr_write_job *job);

@@ -40,7 +40,8 @@ int mr_parse_duration(const char *s, double *seconds)
 	const char *unit;
 	double v;
 
-	if (parse_number(s, &v, &unit) < 0 || v < 0)
+	/* signbit: -0 too ("-0s" is no duration an operator means). */
+	if (parse_number(s, &v, &unit) < 0 || signbit(v))
 		return -1;
 	if (*unit == '\0' || strcmp(unit, "s") == 0)
 		*seconds = v;
@@ -60,7 +61,7 @@ int mr_parse_fraction(const char *s, double *f)
 	const char *rest;
 	double v;
 
-	if (parse_number(s, &v, &rest) < 0 || v < 0)
+	if (parse_number(s, &v, &rest) < 0 || signbit(v))
 		return -1;
 	if (strcmp(rest, "%") == 0)
 		v /= 100;
@@ -110,6 +111,31 @@ static int parse_real(const struct mr_setting *k, const char *value, double *d)
 	default:
 		return parse_number(value, d, &rest) < 0 || *rest ? -1 : 0;
 	}
+}
+
+/*
+ * Whether every '[' of path opens a glob class that a ']' closes, and
+ * every ']' closes one ("[cgroup a]]" leaves "a]": a typo, not a path).
+ * A ']' first in a class ("[]a]", "[!]a]") is one of its characters.
+ */
+static bool brackets_balance(const char *path)
+{
+	for (const char *p = path; *p; p++) {
+		if (*p == ']')
+			return false;
+		if (*p != '[')
+			continue;
+		p++;
+		if (*p == '!')
+			p++;
+		if (*p == ']')
+			p++;
+		while (*p && *p != ']')
+			p++;
+		if (!*p)
+			return false;
+	}
+	return true;
 }
 
 int mr_config_set(struct mr_config *c, struct mr_params *scope, const char *key,
@@ -258,6 +284,11 @@ int mr_config_parse(struct mr_config *c, const char *name, const char *text,
 			}
 			*close = '\0';
 			path = trim(s + 8);
+			if (!brackets_balance(path)) {
+				snprintf(err, errlen, "%s:%u: [cgroup %s]: a '[' or ']' that makes no "
+					 "[class] of a pattern", name, lineno, path);
+				return -1;
+			}
 			if (mr_config_add_cgroup(c, path, why, sizeof(why)) < 0) {
 				snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
 				return -1;
