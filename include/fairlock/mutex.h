@@ -102,6 +102,7 @@ typedef struct fl_mutex {
 
 FL_API void fl__mutex_lock_slow(fl_mutex_t *m);
 FL_API void fl__mutex_unlock_slow(fl_mutex_t *m, uint32_t old);
+FL_API bool fl__mutex_trylock_owed(fl_mutex_t *m);
 
 static inline void fl_mutex_init(fl_mutex_t *m)
 {
@@ -147,6 +148,12 @@ static inline bool fl_mutex_trylock(fl_mutex_t *m)
 						v | FL__MUTEX_LOCKED, false,
 						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 			return true;
+	/*
+	 * Free but owed (HANDOFF): to a waiter, or, in a child after fork(),
+	 * to a thread of the parent's; out of line, which tells them apart.
+	 */
+	if (!(v & FL__MUTEX_LOCKED))
+		return fl__mutex_trylock_owed(m);
 	return false;
 }
 

@@ -214,6 +214,25 @@ static void queue_emptied(fl_mutex_t *m, uint32_t gen)
 }
 
 /*
+ * fl_mutex_trylock() found the lock free but owed (HANDOFF).  Owed to a
+ * waiter, it stays so; owed by a HANDOFF stamped before fork() (an unlock
+ * of the parent's was between its release and its hand-over), the bit
+ * speaks of a thread that is not here: fresh() drops it, and the try
+ * goes on as on a free lock (ACQUIRE as the inline try's).
+ */
+FL_API bool fl__mutex_trylock_owed(fl_mutex_t *m)
+{
+	uint32_t v = fresh(m, __atomic_load_n(&m->state, __ATOMIC_RELAXED),
+			   fl_fork_generation());
+
+	while (!(v & (LOCKED | HANDOFF)))
+		if (__atomic_compare_exchange_n(&m->state, &v, v | LOCKED, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return true;
+	return false;
+}
+
+/*
  * The lock is free (or owed: HANDOFF) with `v` as the word, or has just
  * become so: if waiters are queued and no woken thread is about to try,
  * dequeue the first and wake it, or hand it the lock.

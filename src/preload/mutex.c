@@ -393,8 +393,10 @@ int flp_mutex_unlock(pthread_mutex_t *pm)
 	/*
 	 * A normal mutex has no owner: glibc unlocks it for whoever asks,
 	 * and an unlocked one stays unlocked with success.  The look is
-	 * racy only for a program that unlocks a mutex it does not hold,
-	 * which glibc does not protect either.
+	 * racy for a program whose threads unlock one mutex at the same
+	 * instant: both can pass it, and the second unlock meets an unlocked
+	 * lock (glibc's mutex ends unlocked; docs/fairlock-run.md lists the
+	 * difference).
 	 */
 	if (FL_UNLIKELY(!impl_is_locked(m, FLP_TAG_IMPL(tag))))
 		return 0;

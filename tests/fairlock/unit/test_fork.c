@@ -151,6 +151,32 @@ static void mutex_held_elsewhere(void)
 	join_thread(t);
 }
 
+/*
+ * fork() between an unlock's release and its hand-over: the word says
+ * "free, owed to a waiter" (HANDOFF, PARKED) under the parent's
+ * generation, and that waiter is not in the child.  Made here by hand, as
+ * that instant cannot be aimed at; the child's trylock must take the lock
+ * (glibc's would), not report it busy for ever.
+ */
+static void child_of_half_handover(void)
+{
+	CHECK(fl_mutex_trylock(&m));
+	CHECK_EQ(m.state & (FL__MUTEX_HANDOFF | FL__MUTEX_PARKED), 0u);
+	fl_mutex_unlock(&m);
+	CHECK_EQ(m.state, 0u);
+}
+
+static void mutex_half_handover(void)
+{
+	fl_mutex_init(&m);
+	__atomic_store_n(&m.state, FL__MUTEX_HANDOFF | FL__MUTEX_PARKED |
+			 fl_fork_generation() << FL__MUTEX_GENERATION_SHIFT,
+			 __ATOMIC_RELAXED);
+	CHECK(!fl_mutex_trylock(&m));	/* owed: in the parent it stays so */
+	in_child(child_of_half_handover);
+	fl_mutex_init(&m);
+}
+
 /* The spinning locks: a holder and two waiters' tickets or bits. */
 static void spinning_after_fork(void)
 {
@@ -262,6 +288,7 @@ int main(void)
 	mutex_across_fork(1000);
 	mutex_across_fork(1);		/* the waiter past its bound */
 	mutex_held_elsewhere();
+	mutex_half_handover();
 	spinning_after_fork();
 	printf("test_fork: ok\n");
 	return 0;
