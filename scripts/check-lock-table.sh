@@ -6,7 +6,8 @@
 #   - fairlock-run serves a program's mutexes with it (--lock ticket2, and
 #     FAIRLOCK_LOG's report names it), and lists it among the choices;
 #   - lockbench lists and measures fairlock-ticket2;
-#   - the tests have stress and FIFO runs of it, which pass.
+#   - the tests have stress and FIFO runs of it, which pass, and the
+#     conformance suites' full run (tests/posix) runs under it.
 # Minutes (a build of the tree); not part of ctest.  Exit 0 when all hold.
 # usage: scripts/check-lock-table.sh
 set -euo pipefail
@@ -45,4 +46,8 @@ tests=$(cd "$b" && ctest -N | grep -oE '(test_stress|test_fifo)_ticket2[^ ]*' | 
 (cd "$b" && ctest -R '_ticket2' --output-on-failure >"$work/ctest.log" 2>&1) ||
 	{ tail -20 "$work/ctest.log"; fail "the ticket2 tests failed"; }
 echo "tests: $tests passed"
+# The conformance suites' full run (label posix_full) offers every lock.
+n=$(cd "$b" && ctest -N -V -L posix_full | grep -c -- '"--lock" "ticket2"')
+[ "$n" -gt 0 ] || fail "no posix_full test runs under --lock ticket2"
+echo "posix: $n conformance tests run under --lock ticket2"
 echo "check-lock-table.sh: one row added to lock_table.def reaches fairlock-run, lockbench and the tests"

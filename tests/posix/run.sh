@@ -54,7 +54,9 @@ case $run in /*) ;; */*) run=$(cd "$(dirname "$run")" && pwd)/$(basename "$run")
 
 # shellcheck source=tests/posix/expect.sh
 . "$here/expect.sh"
-all_locks=(mutex ticket qspinlock ticket-park)
+# Every lock fairlock-run offers: the names of fairlock's lock table.
+mapfile -t all_locks < <(sed -n 's/^FL_LOCK([^,]*,[^,]*, *"\([^"]*\)".*/\1/p' \
+	"$top/src/fairlock/table/lock_table.def")
 for lock in "${locks[@]}"; do
 	case " ${all_locks[*]} " in *" $lock "*) ;; *)
 		echo "run.sh: unknown lock '$lock' (${all_locks[*]})" >&2; exit 2 ;;

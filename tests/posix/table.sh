@@ -22,14 +22,17 @@ for dir in "$@"; do
 done
 [ ${#files[@]} -gt 0 ] || exit 0
 
-cat "${files[@]}" | awk -v md="$markdown" -v only_counts="$counts" '
+# The columns: glibc, then every lock of fairlock's table.
+lock_names=$(sed -n 's/^FL_LOCK([^,]*,[^,]*, *"\([^"]*\)".*/\1/p' \
+	"$(dirname "$0")/../../src/fairlock/table/lock_table.def" | tr '\n' ' ')
+cat "${files[@]}" | awk -v md="$markdown" -v only_counts="$counts" -v lock_names="$lock_names" '
 	# Several glibc runs of one test: one result if they agree.
 	{ id = $1; lock = $2; r = $3
 	  if (!(id in seen)) { seen[id] = 1; order[++n] = id }
 	  if (lock == "glibc" && (id, lock) in res && res[id, lock] != r) r = "VARIES"
 	  res[id, lock] = r }
 	END {
-		nl = split("glibc mutex ticket qspinlock ticket-park", locks, " ")
+		nl = split("glibc " lock_names, locks, " ")
 		if (only_counts) {
 		} else if (md) {
 			printf "| test |"; for (i = 1; i <= nl; i++) printf " %s |", locks[i]; print ""
