@@ -171,13 +171,25 @@ static uint32_t with_flags(uint32_t v, uint32_t set, uint32_t clear,
  * flags publishes nothing, and the queue they spoke of is gone already
  * (the caller asked fl_fork_generation(), which emptied it).
  */
+static bool stale(uint32_t v, uint32_t gen)
+{
+	return (v & FLAGS) && v >> GEN_SHIFT != gen;
+}
+
 static uint32_t fresh(fl_mutex_t *m, uint32_t v, uint32_t gen)
 {
-	while ((v & FLAGS) && v >> GEN_SHIFT != gen) {
+	if (!stale(v, gen))
+		return v;
+	/*
+	 * A failed compare-exchange's word is judged in the same pass (the
+	 * form GenMC 0.11 checks: a pass that writes nothing and loops again
+	 * is a spin to it, and one that ended the loop was taken for one).
+	 */
+	do {
 		if (__atomic_compare_exchange_n(&m->state, &v, v & LOCKED, false,
 						__ATOMIC_RELAXED, __ATOMIC_RELAXED))
 			return v & LOCKED;
-	}
+	} while (stale(v, gen));
 	return v;
 }
 

@@ -13,6 +13,13 @@
  * child's waiters asleep or the lock owed to nobody), the word back to 0.
  * The child's threads call fl_fork_generation() at once and concurrently
  * with its emptying of the table, whose ordering this also checks.
+ *
+ * WMM_TRY: the lock free but owed (HANDOFF without LOCKED: fork() came
+ * between an unlock's release and its hand-over); the child's thread 1
+ * makes one trylock, and once both are done a trylock must get the lock
+ * (a parent's HANDOFF must not refuse it for ever: fl__mutex_trylock_owed
+ * drops it; its ACQUIRE pairs with thread 0's unlock when thread 0 came
+ * between the inline try's look and the out-of-line one's).
  */
 #include "wmm.h"
 
@@ -39,10 +46,19 @@ static void child_thread(int self)
 		sections++;
 		fl_mutex_unlock(&lock);
 	}
+#endif
+#ifdef WMM_TRY
+	if (self == 1) {
+		/* One try: it may meet thread 0 holding the lock. */
+		if (!fl_mutex_trylock(&lock))
+			return;
+	} else {
+		fl_mutex_lock(&lock);
+	}
 #else
 	(void)self;
-#endif
 	fl_mutex_lock(&lock);
+#endif
 	__atomic_fetch_add(&entered, 1, __ATOMIC_RELAXED);
 	sections++;
 	fl_mutex_unlock(&lock);
@@ -61,11 +77,18 @@ int main(void)
 	fl__bucket_unlock(b);
 	lock.state = FL__MUTEX_WOKEN | FL__MUTEX_HANDOFF | FL__MUTEX_PARKED |
 		     parent_gen << FL__MUTEX_GENERATION_SHIFT;
+#ifdef WMM_TRY
+	lock.state &= ~FL__MUTEX_WOKEN;
+#endif
 #ifdef WMM_HELD
 	lock.state |= FL__MUTEX_LOCKED;
 #endif
 	fl_model_fork();
 	wmm_run(WMM_THREADS, child_thread);
+#ifdef WMM_TRY
+	assert(fl_mutex_trylock(&lock));
+	fl_mutex_unlock(&lock);
+#endif
 	assert(sections == entered);
 	assert(lock.state == 0);
 	return 0;
