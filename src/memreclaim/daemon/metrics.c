@@ -252,21 +252,29 @@ static void write_json(FILE *f, const struct daemon *d)
 	tool_print_end(&p);
 }
 
+/* The temporary file for path (NULL for "", or logged when it fails). */
+static FILE *open_metrics(const char *path, char *tmp, size_t size)
+{
+	FILE *f;
+
+	if (!path[0])
+		return NULL;
+	f = open_atomic(path, tmp, size);
+	if (!f)
+		mr_log_limited(MR_KIND_METRICS, tool_now_s(), LOG_ERR, "%s: %s", tmp,
+			       strerror(errno));
+	return f;
+}
+
 /* Write path with body() through a temporary file; nothing if path is "". */
 static void write_file(const char *path, const struct daemon *d,
 		       void (*body)(FILE *, const struct daemon *))
 {
 	char tmp[MR_PATH_MAX + 32];
-	FILE *f;
+	FILE *f = open_metrics(path, tmp, sizeof(tmp));
 
-	if (!path[0])
+	if (!f)
 		return;
-	f = open_atomic(path, tmp, sizeof(tmp));
-	if (!f) {
-		mr_log_limited(MR_KIND_METRICS, tool_now_s(), LOG_ERR, "%s: %s", tmp,
-			       strerror(errno));
-		return;
-	}
 	body(f, d);
 	close_atomic(f, tmp, path);
 }
@@ -291,16 +299,10 @@ static char *prometheus_in_memory(const struct daemon *d, size_t *len)
 static void write_text(const char *path, const char *text, size_t len)
 {
 	char tmp[MR_PATH_MAX + 32];
-	FILE *f;
+	FILE *f = open_metrics(path, tmp, sizeof(tmp));
 
-	if (!path[0])
+	if (!f)
 		return;
-	f = open_atomic(path, tmp, sizeof(tmp));
-	if (!f) {
-		mr_log_limited(MR_KIND_METRICS, tool_now_s(), LOG_ERR, "%s: %s", tmp,
-			       strerror(errno));
-		return;
-	}
 	fwrite(text, 1, len, f);
 	close_atomic(f, tmp, path);
 }
