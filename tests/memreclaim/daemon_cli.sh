@@ -8,29 +8,13 @@ set -uo pipefail
 mr=$1 work=$2
 rm -rf "$work"
 mkdir -p "$work"
-root=$work/cg
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-# contains TEXT GREP-ARGS...: a here-string, not "echo | grep -q", which
-# under pipefail fails at random when grep stops reading early.
-contains() { local text=$1; shift; grep -q "$@" <<<"$text"; }
-ok() { echo "ok: $*"; }
+# shellcheck source=SCRIPTDIR/fake_tree.sh
+. "$(dirname "${BASH_SOURCE[0]}")/fake_tree.sh"
 
-make_cgroup() { # name
-	local d=$root/$1
-	mkdir -p "$d"
-	echo "cpu io memory" > "$d/cgroup.controllers"
-	echo 104857600 > "$d/memory.current"
-	printf 'anon 100000000\nfile 4857600\nworkingset_refault_anon 0\nworkingset_refault_file 0\n' > "$d/memory.stat"
-	printf 'some avg10=0.00 avg60=0.00 avg300=0.00 total=1000\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=500\n' > "$d/memory.pressure"
-	: > "$d/memory.reclaim"
-	echo max > "$d/memory.high"
-	echo max > "$d/memory.max"
-}
-mkdir -p "$root"
-echo "cpu io memory" > "$root/cgroup.controllers"
-make_cgroup a
-make_cgroup b
+# The daemon_cli checks read memory.high and memory.max as well.
+make_cgroup_limits() { make_cgroup "$1"; echo max > "$root/$1/memory.high"; echo max > "$root/$1/memory.max"; }
+make_cgroup_limits a
+make_cgroup_limits b
 
 # --- config checks --------------------------------------------------------
 cat > "$work/good.conf" <<EOF
@@ -94,7 +78,7 @@ runs=$(sed 's/[{ ].*//' <<<"$out" | uniq | sort | uniq -d)
 	bad "families split: rc $rc: ${runs:-} in: $out"
 
 # A cgroup path with a quote and a backslash stays one Prometheus label.
-make_cgroup 'q"x\y'
+make_cgroup_limits 'q"x\y'
 out=$("$mr" --cgroup-root "$root" stat 'q"x\y' --prometheus 2>&1); rc=$?
 [ $rc = 0 ] && contains "$out" -F "{cgroup=\"$root/q\\\"x\\\\y\"} 104857600" &&
 	ok "a label value is escaped" || bad "escaping: rc $rc: $out"
@@ -108,26 +92,14 @@ rm -rf "${root:?}/q\"x\\y"
 # --- a running daemon -------------------------------------------------------
 "$mr" --cgroup-root "$root" run -c "$work/good.conf" 2> "$work/run.log" &
 pid=$!
-# Waits end on the condition; the limit is for a machine at a quarter of
-# its speed under a sanitizer, and a miss shows the daemon's log.
-wait_for() { # what, command...
-	local what=$1 end=$((SECONDS + 120))
-	shift
-	until "$@"; do
-		if [ $SECONDS -gt $end ]; then
-			bad "$what (not seen in 120 s); the daemon's log ends:"
-			tail -5 "$work/run.log"
-			return 1
-		fi
-		sleep 0.05
-	done
-}
-wait_for "reclaims in a and b" grep -q . "$root/a/memory.reclaim" &&
-	wait_for "b written" grep -q . "$root/b/memory.reclaim" &&
+# Every wait below reads the one running daemon's log.
+wait_run() { local what=$1; shift; wait_for "$what" "$work/run.log" "$@"; }
+wait_run "reclaims in a and b" grep -q . "$root/a/memory.reclaim" &&
+	wait_run "b written" grep -q . "$root/b/memory.reclaim" &&
 	ok "writes memory.reclaim of each cgroup ($(cat "$root/a/memory.reclaim") bytes)"
 # A write is counted at the interval after it ended.
-wait_for "prometheus file" grep -q '^memreclaim_up{cgroup="b"} 1$' "$work/m.prom" &&
-	wait_for "a write counted" grep -q '^memreclaim_reclaims_total{cgroup="a"} [1-9]' "$work/m.prom" &&
+wait_run "prometheus file" grep -q '^memreclaim_up{cgroup="b"} 1$' "$work/m.prom" &&
+	wait_run "a write counted" grep -q '^memreclaim_reclaims_total{cgroup="a"} [1-9]' "$work/m.prom" &&
 	grep -q '^memreclaim_backoffs_pressure_total{cgroup="a"} 0$' "$work/m.prom" &&
 	grep -q '^memreclaim_backoffs_refaults_total{cgroup="a"} 0$' "$work/m.prom" &&
 	ok "Prometheus textfile, back-offs by reason" || bad "Prometheus: $(head -40 "$work/m.prom")"
@@ -138,29 +110,29 @@ grep -qF '"cgroups": [' "$work/m.json" && grep -qF '{"cgroup": "a", "state": ' \
 
 # b disappears: logged, skipped, a goes on.
 rm -rf "$root/b"
-wait_for "b's disappearance logged" grep -q "$root/b: no such cgroup; skipped" "$work/run.log" &&
+wait_run "b's disappearance logged" grep -q "$root/b: no such cgroup; skipped" "$work/run.log" &&
 	ok "a vanished cgroup is logged and skipped"
 : > "$root/a/memory.reclaim"
-wait_for "a still reclaimed" grep -q . "$root/a/memory.reclaim" && ok "the others go on"
-make_cgroup b
-wait_for "b's return logged" grep -q "$root/b: present; watching" "$work/run.log" &&
+wait_run "a still reclaimed" grep -q . "$root/a/memory.reclaim" && ok "the others go on"
+make_cgroup_limits b
+wait_run "b's return logged" grep -q "$root/b: present; watching" "$work/run.log" &&
 	ok "a cgroup that comes back is watched again"
 
 # Its memory controller switched off in the parent (memory.current gone):
 # the cgroup is checked whole again and named as such, then watched again
 # once the controller is back.
 mv "$root/b/memory.current" "$root/b/memory.current.off"
-wait_for "b's controller loss named" grep -q "$root/b: no memory controller here" "$work/run.log" &&
+wait_run "b's controller loss named" grep -q "$root/b: no memory controller here" "$work/run.log" &&
 	ok "a memory controller switched off is named, not only a failed read"
 # Counted before the file returns: the daemon may see it at once.
 n=$(grep -c "$root/b: present; watching" "$work/run.log")
 mv "$root/b/memory.current.off" "$root/b/memory.current"
-wait_for "b watched again" sh -c "[ \$(grep -c '$root/b: present; watching' '$work/run.log') -gt $n ]" &&
+wait_run "b watched again" sh -c "[ \$(grep -c '$root/b: present; watching' '$work/run.log') -gt $n ]" &&
 	ok "and watched again once it is back"
 
 # A write that fails (memory.reclaim replaced by a directory).
 rm -f "$root/a/memory.reclaim"; mkdir "$root/a/memory.reclaim"
-wait_for "write failure logged" grep -q "$root/a: memory.reclaim: write failed" "$work/run.log" &&
+wait_run "write failure logged" grep -q "$root/a: memory.reclaim: write failed" "$work/run.log" &&
 	ok "a failed write is logged, the daemon goes on"
 kill -0 $pid 2>/dev/null || bad "the daemon died"
 rmdir "$root/a/memory.reclaim"; : > "$root/a/memory.reclaim"
@@ -168,11 +140,11 @@ rmdir "$root/a/memory.reclaim"; : > "$root/a/memory.reclaim"
 # SIGHUP: a good config, then a broken one.
 sed -i 's/^ratio = 5%/ratio = 3%/' "$work/good.conf"
 kill -HUP $pid
-wait_for "reload logged" grep -q 'reloaded: 2 cgroups' "$work/run.log" && ok "SIGHUP reloads"
-wait_for "new ratio in use" grep -q '3.00% of 100.0 MiB' "$work/run.log" && ok "the new settings apply"
+wait_run "reload logged" grep -q 'reloaded: 2 cgroups' "$work/run.log" && ok "SIGHUP reloads"
+wait_run "new ratio in use" grep -q '3.00% of 100.0 MiB' "$work/run.log" && ok "the new settings apply"
 echo 'nonsense' >> "$work/good.conf"
 kill -HUP $pid
-wait_for "broken reload refused" grep -q 'reload failed.*keeping the running configuration' "$work/run.log" &&
+wait_run "broken reload refused" grep -q 'reload failed.*keeping the running configuration' "$work/run.log" &&
 	ok "a broken config on SIGHUP keeps the running one"
 kill -0 $pid 2>/dev/null || bad "the daemon died on a bad reload"
 
@@ -186,24 +158,24 @@ wait $pid; rc=$?
 
 # Cgroups chosen by a pattern: one created mid-run is picked up, one
 # removed is dropped once, with no error about it afterwards.
-make_cgroup glob.slice
-make_cgroup glob.slice/one.service
-make_cgroup glob.slice/other.scope
+make_cgroup_limits glob.slice
+make_cgroup_limits glob.slice/one.service
+make_cgroup_limits glob.slice/other.scope
 "$mr" --cgroup-root "$root" run --dry-run --interval 100ms --iterations 3000 --log-level debug \
 	'glob.slice/*.service' 2> "$work/glob.log" &
 gpid=$!
-wait_for "the matching cgroup watched" grep -q 'glob.slice/one.service: dry run' "$work/glob.log" &&
+wait_run "the matching cgroup watched" grep -q 'glob.slice/one.service: dry run' "$work/glob.log" &&
 	ok "a pattern watches the cgroup it matches"
-make_cgroup glob.slice/two.service
-wait_for "a new cgroup picked up" grep -q 'glob.slice/two.service: appeared' "$work/glob.log" &&
-	wait_for "the new cgroup reclaimed" grep -q 'glob.slice/two.service: dry run' "$work/glob.log" &&
+make_cgroup_limits glob.slice/two.service
+wait_run "a new cgroup picked up" grep -q 'glob.slice/two.service: appeared' "$work/glob.log" &&
+	wait_run "the new cgroup reclaimed" grep -q 'glob.slice/two.service: dry run' "$work/glob.log" &&
 	ok "a cgroup created mid-run is picked up"
 rm -rf "$root/glob.slice/two.service"
-wait_for "a removed cgroup dropped" grep -q 'glob.slice/two.service: gone, dropped' "$work/glob.log" &&
+wait_run "a removed cgroup dropped" grep -q 'glob.slice/two.service: gone, dropped' "$work/glob.log" &&
 	ok "a removed cgroup is dropped"
 # Ten more intervals at least: nothing more about two.service.
 n=$(grep -c 'one.service: dry run' "$work/glob.log")
-wait_for "ten more intervals" sh -c "[ \$(grep -c 'one.service: dry run' '$work/glob.log') -ge $((n + 10)) ]"
+wait_run "ten more intervals" sh -c "[ \$(grep -c 'one.service: dry run' '$work/glob.log') -ge $((n + 10)) ]"
 after=$(sed -n '/two.service: gone, dropped/,$p' "$work/glob.log" | grep -c 'two.service' || true)
 [ "$after" = 1 ] && ok "no error loop about the removed cgroup" ||
 	bad "$((after - 1)) lines about the removed cgroup after it was dropped"
@@ -249,7 +221,7 @@ out=$("$mr" --cgroup-root "$root" run -c "$work/swap.conf" 2>&1); rc=$?
 
 # No fixed limit on cgroups (it was 64): 300 matched by one pattern, each
 # read and written every interval, and the metrics file has them all.
-for i in $(seq 300); do make_cgroup "fleet.slice/pod$i.service"; done
+for i in $(seq 300); do make_cgroup_limits "fleet.slice/pod$i.service"; done
 out=$("$mr" --cgroup-root "$root" run --interval 100ms --iterations 2 \
 	--json-file "$work/fleet.json" 'fleet.slice/*.service' 2>&1); rc=$?
 written=$(grep -l . "$root"/fleet.slice/pod*.service/memory.reclaim 2>/dev/null | wc -l)
@@ -280,13 +252,13 @@ check_host "not a cgroup mount" 3 "not a cgroup v2 hierarchy (no cgroup.controll
 echo "cpu io pids" > "$host/cgroup.controllers"
 check_host "no memory controller on v2" 3 "no memory controller on cgroup v2 ('cpu io pids')" x
 echo "cpu io memory" > "$host/cgroup.controllers"
-root=$host make_cgroup x
+root=$host make_cgroup_limits x
 rm "$host/x/memory.pressure"
 check_host "no PSI" 4 "x/memory.pressure: missing: the kernel keeps no pressure stall information" x
-root=$host make_cgroup x
+root=$host make_cgroup_limits x
 rm "$host/x/memory.reclaim"
 check_host "no memory.reclaim" 4 "x/memory.reclaim: missing: the kernel predates Linux 5.19" x
-root=$host make_cgroup x
+root=$host make_cgroup_limits x
 out=$("$mr" --cgroup-root "$host" run --interval 100ms --iterations 1 x 2>&1) &&
 	ok "the same host with everything in place runs" || bad "a good host refused: $out"
 
@@ -294,8 +266,8 @@ out=$("$mr" --cgroup-root "$host" run --interval 100ms --iterations 1 x 2>&1) &&
 # blocks, as a write the kernel takes long over) holds up no other cgroup:
 # the others are read and written on time, the slow one shows as
 # "writing", and SIGTERM still stops the daemon at once.
-make_cgroup slow
-make_cgroup fast
+make_cgroup_limits slow
+make_cgroup_limits fast
 rm "$root/slow/memory.reclaim"
 mkfifo "$root/slow/memory.reclaim"
 "$mr" --cgroup-root "$root" run --interval 100ms --ratio 1% --json-file "$work/slow.json" --log-level debug \
@@ -303,9 +275,9 @@ mkfifo "$root/slow/memory.reclaim"
 spid=$!
 fast_writes() { grep -c "$root/fast: reclaim" "$work/slow.log"; }
 slow_writing() { grep -qF '"cgroup": "slow", "state": "writing"' "$work/slow.json" 2>/dev/null; }
-wait_for "the slow cgroup's write stuck" slow_writing
+wait_run "the slow cgroup's write stuck" slow_writing
 n=$(fast_writes)
-wait_for "five more writes to the other cgroup" sh -c "[ \$(grep -c '$root/fast: reclaim' '$work/slow.log') -ge $((n + 5)) ]" &&
+wait_run "five more writes to the other cgroup" sh -c "[ \$(grep -c '$root/fast: reclaim' '$work/slow.log') -ge $((n + 5)) ]" &&
 	slow_writing && ok "a write that does not end holds up no other cgroup ($(fast_writes) writes to the other)"
 # Each cgroup's longest interval is its own: the other's is a number of
 # seconds, however long the stuck write has run.
@@ -330,19 +302,17 @@ rm -rf "$root/slow" "$root/fast"
 # stall in its total: each PSI file is measured against its own baseline,
 # so its arrival adds nothing (counting its whole total at once would
 # read as pressure and back off).
-make_cgroup io
+make_cgroup_limits io
 echo 'not a pressure file' > "$root/io/io.pressure"
 "$mr" --cgroup-root "$root" run --interval 100ms --ratio 1% --iterations 3000 --log-level debug \
 	--json-file "$work/io.json" io 2> "$work/io.log" &
 iopid=$!
-json_intervals() { sed -n 's/.*"intervals": \([0-9]*\).*/\1/p' "$work/io.json" 2>/dev/null; }
-intervals_past() { [ "$(json_intervals)" -ge "$1" ] 2>/dev/null; }
-wait_for "intervals with io.pressure malformed" intervals_past 3
+wait_run "intervals with io.pressure malformed" intervals_past "$work/io.json" 3
 printf 'some avg10=0.00 avg60=0.00 avg300=0.00 total=50000000\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n' \
 	> "$root/io/io.pressure.new"
 mv "$root/io/io.pressure.new" "$root/io/io.pressure"
-n=$(json_intervals)
-wait_for "intervals with io.pressure readable" intervals_past $((n + 5))
+n=$(json_num "$work/io.json" intervals)
+wait_run "intervals with io.pressure readable" intervals_past "$work/io.json" $((n + 5))
 kill -TERM $iopid
 wait $iopid
 grep -q 'reached the target' "$work/io.log" &&

@@ -12,45 +12,9 @@ set -uo pipefail
 mr=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") work=$2 period=1
 rm -rf "$work"
 mkdir -p "$work"
-root=$work/cg
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "ok: $*"; }
-contains() { local text=$1; shift; grep -q "$@" <<<"$text"; }
-
-make_cgroup() { # name
-	local d=$root/$1
-	mkdir -p "$d"
-	echo "cpu io memory" > "$d/cgroup.controllers"
-	echo 104857600 > "$d/memory.current"
-	printf 'anon 100000000\nfile 4857600\nworkingset_refault_anon 0\nworkingset_refault_file 0\n' > "$d/memory.stat"
-	printf 'some avg10=0.00 avg60=0.00 avg300=0.00 total=1000\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=500\n' > "$d/memory.pressure"
-	: > "$d/memory.reclaim"
-}
-mkdir -p "$root"
-echo "cpu io memory" > "$root/cgroup.controllers"
-
-# Waits end on the condition; the limit is for a machine at a quarter of
-# its speed under a sanitizer, and a miss shows what was seen.
-wait_for() { # what, log, command...
-	local what=$1 log=$2 end=$((SECONDS + 120))
-	shift 2
-	until "$@"; do
-		if [ $SECONDS -gt $end ]; then
-			bad "$what (not seen in 120 s); the daemon's log ends:"
-			tail -5 "$log"
-			return 1
-		fi
-		sleep 0.05
-	done
-}
-# The number after "KEY": in a JSON file (the first one).
-json_num() { sed -n "s/.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$1" 2>/dev/null | head -1; }
-# A Prometheus sample's value: metric{labels} exactly as written.
-prom() { awk -v k="$2" '$1 == k {print $2}' "$1" 2>/dev/null; }
+# shellcheck source=SCRIPTDIR/fake_tree.sh
+. "$(dirname "${BASH_SOURCE[0]}")/fake_tree.sh"
 writes_to() { grep -c "$root/$1: reclaim " "$2"; }
-intervals_in() { json_num "$1" intervals; }
-intervals_past() { [ "$(intervals_in "$1")" -ge "$2" ] 2>/dev/null; }
 
 # --- 1. --check-config with a pattern matching many cgroups --------------
 # (was: a double free past 16 matches; with 3, the sections after the

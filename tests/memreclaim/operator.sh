@@ -12,53 +12,18 @@ set -uo pipefail
 mr=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") work=$2
 shift 2
 only=" $* "
-limit=${WAIT_S:-120}
 rm -rf "$work"
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
-root=$work/cg
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "ok: $*"; }
+# shellcheck source=SCRIPTDIR/fake_tree.sh
+. "$(dirname "${BASH_SOURCE[0]}")/fake_tree.sh"
 want() { [ "$only" = "  " ] || [[ $only == *" $1 "* ]]; }
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done; }
 trap cleanup EXIT
 
-make_cgroup() { # name
-	local d=$root/$1
-	mkdir -p "$d"
-	echo "cpu io memory" > "$d/cgroup.controllers"
-	echo 104857600 > "$d/memory.current"
-	printf 'anon 100000000\nfile 4857600\nworkingset_refault_anon 0\nworkingset_refault_file 0\n' > "$d/memory.stat"
-	printf 'some avg10=0.00 avg60=0.00 avg300=0.00 total=1000\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=500\n' > "$d/memory.pressure"
-	: > "$d/memory.reclaim"
-}
 # A cgroup whose memory.reclaim write hangs (a FIFO nobody reads).
 make_hung() { make_cgroup "$1"; rm "$root/$1/memory.reclaim"; mkfifo "$root/$1/memory.reclaim"; }
-mkdir -p "$root"
-echo "cpu io memory" > "$root/cgroup.controllers"
-
-wait_for() { # what, log, command...
-	local what=$1 log=$2 end=$((SECONDS + limit))
-	shift 2
-	until "$@"; do
-		if [ $SECONDS -gt $end ]; then
-			bad "$what (not seen in $limit s); the daemon's log ends:"
-			tail -5 "$log"
-			return 1
-		fi
-		sleep 0.05
-	done
-}
-json_num() { sed -n "s/.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$1" 2>/dev/null | head -1; }
-prom() { awk -v k="$2" '$1 == k {print $2}' "$1" 2>/dev/null; }
-intervals_past() { [ "$(json_num "$1" intervals)" -ge "$2" ] 2>/dev/null; }
-more_intervals() { # json n log
-	local now
-	now=$(json_num "$1" intervals)
-	wait_for "$2 more intervals" "$3" intervals_past "$1" $((${now:-0} + $2))
-}
 count() { grep -c -- "$1" "$2"; }
 more_lines() { [ "$(grep -c -- "$1" "$2")" -ge "$3" ]; }
 state_is() { grep -qF "\"cgroup\": \"$2\", \"state\": \"$3\"" "$1" 2>/dev/null; }

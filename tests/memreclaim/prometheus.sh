@@ -10,22 +10,9 @@ mr=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") work=$2 doc=$3
 command -v prometheus >/dev/null || { echo "FAIL: no prometheus (bash scripts/deps.sh test)"; exit 1; }
 rm -rf "$work"
 mkdir -p "$work/cg"
-root=$work/cg
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "ok: $*"; }
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# shellcheck source=SCRIPTDIR/fake_tree.sh
+. "$(dirname "${BASH_SOURCE[0]}")/fake_tree.sh"
 
-make_cgroup() { # name
-	local d=$root/$1
-	mkdir -p "$d"
-	echo "cpu io memory" > "$d/cgroup.controllers"
-	echo 104857600 > "$d/memory.current"
-	printf 'anon 100000000\nfile 4857600\nworkingset_refault_anon 0\nworkingset_refault_file 0\n' > "$d/memory.stat"
-	printf 'some avg10=0.00 avg60=0.00 avg300=0.00 total=1000\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=500\n' > "$d/memory.pressure"
-	: > "$d/memory.reclaim"
-}
-echo "cpu io memory" > "$root/cgroup.controllers"
 make_cgroup app
 make_cgroup full	# its writes fail (ENOSPC): state error
 rm "$root/full/memory.reclaim"

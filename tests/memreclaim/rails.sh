@@ -9,49 +9,11 @@ set -uo pipefail
 mr=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") work=$2
 rm -rf "$work"
 mkdir -p "$work"
-root=$work/cg
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "ok: $*"; }
-contains() { local text=$1; shift; grep -q "$@" <<<"$text"; }
-
-make_cgroup() { # name
-	local d=$root/$1
-	mkdir -p "$d"
-	echo "cpu io memory" > "$d/cgroup.controllers"
-	echo 104857600 > "$d/memory.current"
-	printf 'anon 100000000\nfile 4857600\nworkingset_refault_anon 0\nworkingset_refault_file 0\n' > "$d/memory.stat"
-	printf 'some avg10=0.00 avg60=0.00 avg300=0.00 total=1000\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=500\n' > "$d/memory.pressure"
-	: > "$d/memory.reclaim"
-}
-mkdir -p "$root"
-echo "cpu io memory" > "$root/cgroup.controllers"
-
-wait_for() { # what, log, command...
-	local what=$1 log=$2 end=$((SECONDS + 120))
-	shift 2
-	until "$@"; do
-		if [ $SECONDS -gt $end ]; then
-			bad "$what (not seen in 120 s); the daemon's log ends:"
-			tail -5 "$log"
-			return 1
-		fi
-		sleep 0.05
-	done
-}
-json_num() { sed -n "s/.*\"$2\": \([0-9.e+-]*\).*/\1/p" "$1" 2>/dev/null | head -1; }
-prom() { awk -v k="$2" '$1 == k {print $2}' "$1" 2>/dev/null; }
+# shellcheck source=SCRIPTDIR/fake_tree.sh
+. "$(dirname "${BASH_SOURCE[0]}")/fake_tree.sh"
 prom_is() { [ "$(prom "$1" "$2")" = "$3" ]; }
-intervals_past() { [ "$(json_num "$1" intervals)" -ge "$2" ] 2>/dev/null; }
-# Wait for N more intervals of the daemon writing JSON file F.
-more_intervals() { # file n log
-	local now
-	now=$(json_num "$1" intervals)
-	wait_for "$2 more intervals" "$3" intervals_past "$1" $((${now:-0} + $2))
-}
 writes() { grep -c ': reclaim ' "$1"; }
 threads() { ls "/proc/$1/task" | wc -l; }
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 make_cgroup a
 make_cgroup b
