@@ -17,18 +17,24 @@ def name(obj):
     return base[:-4] if base.endswith(".c.o") else base
 
 
-def main(objs):
+def object_calls(objs, module):
+    """Which modules each module calls, from the objects' symbols: a
+    module calls another when it uses a symbol the other defines.
+    module(obj) names an object's module (layers.py groups files)."""
     defined, used = {}, collections.defaultdict(set)
     for obj in objs:
         out = subprocess.run(["nm", obj], capture_output=True, text=True, check=True).stdout
         for line in out.splitlines():
             f = line.split()
             if len(f) == 3 and f[1] in "TDBR":
-                defined[f[2]] = name(obj)
+                defined[f[2]] = module(obj)
             elif len(f) == 2 and f[0] == "U":
-                used[name(obj)].add(f[1])
-    calls = {n: sorted({defined[s] for s in syms if s in defined} - {n})
-             for n, syms in used.items()}
+                used[module(obj)].add(f[1])
+    return {n: {defined[s] for s in syms if s in defined} - {n} for n, syms in used.items()}
+
+
+def main(objs):
+    calls = {n: sorted(m) for n, m in object_calls(objs, name).items()}
     for n in sorted(calls):
         print("%s -> %s" % (n, " ".join(calls[n]) or "-"))
     # Depth-first search; a grey node met again closes a cycle.

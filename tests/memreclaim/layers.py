@@ -19,8 +19,9 @@ a CMake list, a;b)
 import collections
 import os
 import re
-import subprocess
 import sys
+
+from call_graph import object_calls  # beside this file
 
 LAYERS = {
     0: "cgroup cgroup_parse cgroup_write exit_codes",
@@ -69,16 +70,7 @@ def includes(top):
 
 
 def calls(objs):
-    defined, used = {}, collections.defaultdict(set)
-    for obj in objs:
-        out = subprocess.run(["nm", obj], capture_output=True, text=True, check=True).stdout
-        for line in out.splitlines():
-            f = line.split()
-            if len(f) == 3 and f[1] in "TDBR":
-                defined[f[2]] = stem(obj)
-            elif len(f) == 2 and f[0] == "U":
-                used[stem(obj)].add(f[1])
-    return {n: {defined[s] for s in syms if s in defined} - {n} for n, syms in used.items()}
+    return object_calls(objs, stem)
 
 
 def cycles(graph):
