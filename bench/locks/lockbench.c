@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lockbench: fairlock beside Concurrency Kit, DPDK and pthreads, measured
- * interleaved in one run.  See docs/BENCHMARKS.md for what each figure is.
+ * interleaved in one run.  See docs/benchmarking.md for what each figure is.
  */
 #include <errno.h>
 #include <getopt.h>
