@@ -132,6 +132,24 @@ out=$(MEMRECLAIM_SELF_CGROUP=/self.slice "$mr" --cgroup-root "$root" run --inter
 [ $rc = 0 ] && contains "$out" "the daemon's own cgroup" && contains "$out" 'watching 1 cgroups' &&
 	[ ! -s "$root/self.slice/memory.reclaim" ] &&
 	ok "its own cgroup (MEMRECLAIM_SELF_CGROUP) is left out" || bad "self: rc $rc: $out"
+# A watched parent of its cgroup reclaims from the daemon too: said by
+# --check-config, for a parent named by any spelling, and only for one.
+make_cgroup apps.slice
+make_cgroup apps.slice/mr.service
+for spelling in apps.slice apps.slice/ 'apps.*'; do
+	out=$(MEMRECLAIM_SELF_CGROUP=/apps.slice/mr.service "$mr" --cgroup-root "$root" run \
+		--check-config "$spelling" a 2>&1); rc=$?
+	[ $rc = 0 ] && contains "$out" -F "warning: $root/apps.slice holds the daemon's own cgroup" ||
+		bad "a parent of its cgroup ($spelling) not warned about: rc $rc: $out"
+done
+out=$(MEMRECLAIM_SELF_CGROUP=/apps.slice/mr.service "$mr" --cgroup-root "$root" run \
+	--check-config a b 2>&1); rc=$?
+[ $rc = 0 ] && ! contains "$out" "holds the daemon's own cgroup" ||
+	bad "a warning with no parent of its cgroup watched: rc $rc: $out"
+out=$(MEMRECLAIM_SELF_CGROUP=/nowhere "$mr" --cgroup-root "$root" run --check-config a 2>&1); rc=$?
+[ $rc = 0 ] && ! contains "$out" "holds the daemon's own cgroup" ||
+	bad "a missing own cgroup: rc $rc: $out"
+[ $fail = 0 ] && ok "--check-config names a watched parent of its own cgroup"
 
 # --- memory.zswap.max put back on stop ----------------------------------
 # zswap holds nothing of 100 MiB swapped: after 3 intervals the daemon

@@ -282,6 +282,7 @@ static void print_matches(const struct mr_config *c, size_t i, const char *root)
 static void print_watched(const struct mr_config *c, const char *root)
 {
 	struct mr_config all;
+	char parent[2 * MR_PATH_MAX + 2];
 	uint64_t dev, ino;
 	size_t self;
 
@@ -292,6 +293,10 @@ static void print_watched(const struct mr_config *c, const char *root)
 	printf("watches %zu cgroup%s now (each directory once)%s\n", all.ncgroups,
 	       all.ncgroups == 1 ? "" : "s",
 	       self ? "; the daemon's own cgroup is left out" : "");
+	if (mr_self_in_watched(&all, root, parent, sizeof(parent)))
+		printf("warning: %s holds the daemon's own cgroup: what is written to "
+		       "its memory.reclaim reclaims the daemon too, but for what "
+		       "memory.min protects (the shipped unit sets MemoryMin=)\n", parent);
 	mr_config_free(&all);
 }
 
@@ -406,10 +411,12 @@ int mr_adopt_config(struct daemon *d, const struct mr_config *fresh)
 	return 0;
 }
 
-void mr_self_cgroup(const char *root, uint64_t *dev, uint64_t *ino)
+/* The directory of the daemon's own cgroup in dir (mr_self_cgroup()). */
+static bool self_cgroup_dir(const char *root, char *dir, size_t len, uint64_t *dev,
+			    uint64_t *ino)
 {
 	const char *named = getenv("MEMRECLAIM_SELF_CGROUP");
-	char path[MR_PATH_MAX], dir[2 * MR_PATH_MAX + 2];
+	char path[MR_PATH_MAX];
 
 	*dev = *ino = 0;
 	if (named && *named)
@@ -417,20 +424,65 @@ void mr_self_cgroup(const char *root, uint64_t *dev, uint64_t *ino)
 	else
 		mr_self_cgroup_path(path, sizeof(path));
 	if (!path[0])
-		return;
+		return false;
 	/*
 	 * "/" is the root of the daemon's cgroup namespace: in a container
 	 * that is its own cgroup, which /sys/fs/cgroup shows, not the host's
 	 * root where --cgroup-root points.  Otherwise the path is under root.
 	 */
 	if (strcmp(path, "/") != 0) {
-		snprintf(dir, sizeof(dir), "%s%s", root, path);
+		snprintf(dir, len, "%s%s", root, path);
 		if (mr_dir_identity(dir, dev, ino))
-			return;
+			return true;
 	}
-	snprintf(dir, sizeof(dir), "/sys/fs/cgroup%s", strcmp(path, "/") ? path : "");
-	if (!mr_dir_identity(dir, dev, ino) || !tool_sysfs_exists(dir, "cgroup.controllers"))
-		*dev = *ino = 0;
+	snprintf(dir, len, "/sys/fs/cgroup%s", strcmp(path, "/") ? path : "");
+	if (mr_dir_identity(dir, dev, ino) && tool_sysfs_exists(dir, "cgroup.controllers"))
+		return true;
+	*dev = *ino = 0;
+	return false;
+}
+
+void mr_self_cgroup(const char *root, uint64_t *dev, uint64_t *ino)
+{
+	char dir[2 * MR_PATH_MAX + 2];
+
+	self_cgroup_dir(root, dir, sizeof(dir), dev, ino);
+}
+
+/* Whether directory dir is one of c's cgroups (under root). */
+static bool is_watched(const struct mr_config *c, const char *root, const char *dir)
+{
+	char other[2 * MR_PATH_MAX + 2];
+	uint64_t dev, ino, odev, oino;
+
+	if (!mr_dir_identity(dir, &dev, &ino))
+		return false;
+	for (size_t i = 0; i < c->ncgroups; i++) {
+		const char *p = c->cgroup[i].path;
+
+		snprintf(other, sizeof(other), "%s%s%s", p[0] == '/' ? "" : root,
+			 p[0] == '/' ? "" : "/", p);
+		if (mr_dir_identity(other, &odev, &oino) && odev == dev && oino == ino)
+			return true;
+	}
+	return false;
+}
+
+bool mr_self_in_watched(const struct mr_config *c, const char *root, char *parent,
+			size_t len)
+{
+	uint64_t dev, ino;
+	char *slash;
+
+	if (!self_cgroup_dir(root, parent, len, &dev, &ino))
+		return false;
+	/* Up from the daemon's cgroup, one parent at a time, to "/". */
+	while ((slash = strrchr(parent, '/')) && slash != parent) {
+		*slash = '\0';
+		if (is_watched(c, root, parent))
+			return true;
+	}
+	return false;
 }
 
 /* A section's place in identity order: by device and inode, then position. */

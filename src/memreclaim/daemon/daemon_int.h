@@ -178,6 +178,14 @@ size_t mr_expand_config(const struct mr_config *templ, const char *root,
 void mr_self_cgroup(const char *root, uint64_t *dev, uint64_t *ino);
 
 /*
+ * Whether one of c's cgroups is a parent (at any depth) of the daemon's
+ * own: its directory in parent if so.  A write to that cgroup's
+ * memory.reclaim reclaims from the daemon as well.
+ */
+bool mr_self_in_watched(const struct mr_config *c, const char *root, char *parent,
+			size_t len);
+
+/*
  * Drop from c the sections that are one cgroup (the same directory) as an
  * earlier one, and the daemon's own cgroup (dev, ino).  Returns how many
  * went as its own.
