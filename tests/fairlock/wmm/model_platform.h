@@ -10,18 +10,23 @@
  * production build in exactly these places:
  *  - one size per lock word (FL_WORD_ACCESS_ONLY, include/fairlock/arch.h):
  *    the checkers refuse mixed-size accesses.  The sub-word stores that
- *    this replaces with RELEASE word RMWs are checked with herd7's
- *    mixed-size ARMv8 model instead (docs/model-checking.md);
+ *    this replaces with RELEASE word RMWs (the qspinlock's set_locked()
+ *    among them) are checked with herd7's mixed-size ARMv8 model instead
+ *    (docs/model-checking.md);
  *  - no intrinsics and no yield in waits (FL_PLAIN_WAITS): every wait is a
  *    plain load loop with no side effects, which GenMC turns into "assume
  *    the exit condition", so a wait that could spin for ever shows up as a
  *    liveness violation; the word-sized qspinlock's tail compare-exchange
  *    loop re-reads the word before each attempt instead of retrying with
  *    the value the failed attempt read (the same relaxed read; GenMC bounds
- *    only this form); the qspinlock's x86 pending path is not used;
+ *    only this form); the qspinlock's x86 pending path is not used
+ *    (src/fairlock/qspinlock.c, qspinlock_arch.h);
  *  - no reliance on x86's locked RMWs being full barriers
  *    (FL_LOCKED_RMW_FENCES 0): C11 promises no such thing, so the slow
  *    paths keep their fence;
+ *  - the preload's lock object holds its locks side by side, not in a
+ *    union (FL_LOCKS_SIDE_BY_SIDE, src/preload/objects.h): GenMC 0.11
+ *    crashes on a harness that locks a union member it also repairs;
  *  - no system calls (FL_MODEL_CHECK in src/): the futexes become
  *    same-semantics stand-ins on SEQ_CST atomics (src/fairlock/futex.h,
  *    parking.c); the parking lock's futex slot is the ticket modulo
@@ -37,6 +42,7 @@
 #define FL_WORD_ACCESS_ONLY 1
 #define FL_PLAIN_WAITS 1
 #define FL_LOCKED_RMW_FENCES 0
+#define FL_LOCKS_SIDE_BY_SIDE 1
 
 /* The calling thread's number in the harness (wmm.h defines it). */
 int fl_model_thread_index(void);
