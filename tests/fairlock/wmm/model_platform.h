@@ -3,7 +3,9 @@
  * The model-checking build's platform: force-included (-include) into
  * every GenMC harness by tests/fairlock/wmm/run.sh, before anything of the
  * library.  The one switch of that build: the installed headers know only
- * the properties below, and the library's sources the name FL_MODEL_CHECK.
+ * the properties below, and the library's sources only FL_MODEL_CHECK's
+ * one test, in src/fairlock/platform.h, which takes the model's side of
+ * the platform (model_platform_impl.h here) instead of Linux's.
  *
  * Model checkers of C11 code (GenMC) take the program's atomics at their
  * word, so the build must be one they can explore.  It differs from the
@@ -27,13 +29,15 @@
  *  - the preload's lock object holds its locks side by side, not in a
  *    union (FL_LOCKS_SIDE_BY_SIDE, src/preload/objects.h): GenMC 0.11
  *    crashes on a harness that locks a union member it also repairs;
- *  - no system calls (FL_MODEL_CHECK in src/): the futexes become
- *    same-semantics stand-ins on SEQ_CST atomics (src/fairlock/futex.h,
- *    parking.c); the parking lock's futex slot is the ticket modulo
+ *  - the platform (FL_MODEL_CHECK, model_platform_impl.h): no system
+ *    calls, the futexes become same-semantics stand-ins on SEQ_CST
+ *    atomics; the parking lock's futex slot is the ticket modulo
  *    FL_PARK_MODEL_SLOTS instead of a hash of lock and ticket (so a harness
- *    chooses which tickets share one); the clocks and deadlines are the
- *    harness's; the qspinlock's thread index, and the mutex's waiter
- *    records, are the harness thread's number (fl_model_thread_index()).
+ *    chooses which tickets share one); the parking table's bucket lock is
+ *    the ticket lock; the clocks and deadlines are the harness's; CPUs
+ *    are two; waiters poll once before they sleep; the qspinlock's thread
+ *    index, and the mutex's waiter records, are the harness thread's
+ *    number (fl_model_thread_index()).
  */
 #ifndef FL_MODEL_PLATFORM_H
 #define FL_MODEL_PLATFORM_H
