@@ -41,6 +41,7 @@
 #include <fairlock/mutex.h>
 
 #include "parking.h"
+#include "platform.h"
 
 #define LOCKED FL__MUTEX_LOCKED
 #define WOKEN FL__MUTEX_WOKEN
@@ -60,22 +61,16 @@
  * lockbench chose the figures (docs/BENCHMARKS.md, where the command is):
  * 2 looks 200 pauses apart beat 100 looks 1 pause apart by 4-6x at 2-16
  * threads.  -DFL_MUTEX_SPIN_LOOKS=n -DFL_MUTEX_SPIN_PAUSES=n change them
- * for such measurements.
+ * for such measurements.  The platform may spend less (FL_PLAT_POLLS).
  */
-#ifndef FL_MODEL_CHECK
 #ifndef FL_MUTEX_SPIN_LOOKS
 #define FL_MUTEX_SPIN_LOOKS 2u
 #endif
 #ifndef FL_MUTEX_SPIN_PAUSES
 #define FL_MUTEX_SPIN_PAUSES 200u
 #endif
-#define SPIN_LOOKS FL_MUTEX_SPIN_LOOKS
-#define SPIN_PAUSES FL_MUTEX_SPIN_PAUSES
-#else
-/* FL_MODEL_CHECK: one look, then the sleep protocol the checker must see. */
-#define SPIN_LOOKS 1u
-#define SPIN_PAUSES 0u
-#endif
+#define SPIN_LOOKS FL_PLAT_POLLS(FL_MUTEX_SPIN_LOOKS)
+#define SPIN_PAUSES FL_PLAT_PAUSES(FL_MUTEX_SPIN_PAUSES)
 
 /*
  * Whether to look at all.  Looking pays only while the holder runs: a
@@ -89,9 +84,9 @@
  * but for every SPIN_PROBE-th wait, which looks again to find out whether
  * looking pays once more.  Per thread, not per mutex: it needs no room
  * in the mutex and no write to its cache line.  The credit orders
- * nothing; skipping the looks only skips relaxed loads.
+ * nothing; skipping the looks only skips relaxed loads.  A platform that
+ * does not learn (FL_PLAT_SPIN_LEARNS 0) looks or not as it says.
  */
-#ifndef FL_MODEL_CHECK
 #define SPIN_CREDIT 8u
 #define SPIN_PROBE 32u
 
@@ -103,6 +98,8 @@ static __thread struct {
 /* Whether a wait about to start (or start again after a sleep) looks. */
 static bool spin_wanted(void)
 {
+	if (!FL_PLAT_SPIN_LEARNS)
+		return FL_PLAT_SPIN_WANTED;
 	if (spin_history.misses < SPIN_CREDIT)
 		return true;
 	spin_history.skipped = (uint8_t)((spin_history.skipped + 1u) % SPIN_PROBE);
@@ -112,33 +109,13 @@ static bool spin_wanted(void)
 /* A wait that looked (`looks` > 0) ended in the lock, or in a sleep. */
 static void spin_end(unsigned int looks, bool got_lock)
 {
-	if (!looks)
+	if (!FL_PLAT_SPIN_LEARNS || !looks)
 		return;
 	if (got_lock)
 		spin_history.misses = 0;
 	else if (spin_history.misses < SPIN_CREDIT)
 		spin_history.misses++;
 }
-#else
-/*
- * FL_MODEL_CHECK: look (once), as the harnesses expect, or with
- * FL_MODEL_NO_LOOKS never: the path of a thread whose looks stopped paying.
- */
-static bool spin_wanted(void)
-{
-#ifdef FL_MODEL_NO_LOOKS
-	return false;
-#else
-	return true;
-#endif
-}
-
-static void spin_end(unsigned int looks, bool got_lock)
-{
-	(void)looks;
-	(void)got_lock;
-}
-#endif
 
 /* One look at a held lock, after a pause; false once the looks are used. */
 static bool spin_look(fl_mutex_t *m, unsigned int *looks, uint32_t *v)
@@ -195,22 +172,11 @@ static uint32_t fresh(fl_mutex_t *m, uint32_t v, uint32_t gen)
 
 /* --- the bound --- */
 
-#ifndef FL_MODEL_CHECK
+/* Linux's clock, or the model's, which counts dequeues (n->passes). */
 static bool past_bound(const fl_mutex_t *m, const struct fl__parked *n)
 {
-	return fl__now_ns() - n->since_ns >= (uint64_t)fl_mutex_max_wait_us(m) * 1000u;
+	return fl_plat_past_bound(n, fl_mutex_max_wait_us(m));
 }
-#else
-/*
- * FL_MODEL_CHECK: the model's clock is the count of dequeues: a bound of n
- * makes the nth time a waiter is dequeued the hand-over (1: the first, so
- * every dequeue hands the lock over; the default 1000 is never reached).
- */
-static bool past_bound(const fl_mutex_t *m, const struct fl__parked *n)
-{
-	return n->passes + 1u >= fl_mutex_max_wait_us(m);
-}
-#endif
 
 /* Clear PARKED (and HANDOFF, owed to nobody now); the bucket is locked. */
 static void queue_emptied(fl_mutex_t *m, uint32_t gen)
@@ -415,26 +381,12 @@ static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
 	return PARK_WOKEN;
 }
 
-/*
- * Where a waiter keeps its node: on its stack, so that a thread waits on
- * any number of mutexes at once (a signal handler's lock while its thread
- * waits) without sharing one.  FL_MODEL_CHECK: one per harness thread
- * instead, as each waits for one mutex at a time, because GenMC 0.11 takes
- * a stack object of a function that a thread calls twice for freed memory.
- */
-#ifdef FL_MODEL_CHECK
-static struct waiter model_waiters[4];
-#endif
-
 /* The slow path of lock and timedlock (abstime NULL: no deadline). */
 static int lock_until(fl_mutex_t *m, clockid_t clock,
 		      const struct timespec *abstime)
 {
-#ifndef FL_MODEL_CHECK
-	struct waiter self, *w = &self;
-#else
-	struct waiter *w = &model_waiters[fl_model_thread_index()];
-#endif
+	/* Where the platform keeps it: on Linux, on our stack. */
+	FL_PLAT_WAITER(struct waiter, w);
 	unsigned int looks = 0;
 	bool look = spin_wanted();
 	uint32_t v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);

@@ -7,35 +7,17 @@
 #include <errno.h>
 #include <stddef.h>
 
-#include <fairlock/ticket.h>
-
 #include "parking.h"
-
-#ifndef FL_MODEL_CHECK
-#include <linux/futex.h>
-#include <pthread.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
+#include "platform.h"
 
 /*
- * Buckets: a power of two, each on its own cache line so that two locks'
- * waiters do not share a line.  256 keeps collisions rare for the locks
- * a program contends at once (a collision only makes two locks' waiters
- * share a queue lock and a list walk); the model needs one.
+ * Buckets: a power of two (the platform's count), each on its own cache
+ * line so that two locks' waiters do not share a line.
  */
-#ifndef FL_MODEL_CHECK
-#define BUCKETS 256u
-#else
-#define BUCKETS 2u	/* FL_MODEL_CHECK: what a harness's locks need */
-#endif
+#define BUCKETS FL_PLAT_PARK_BUCKETS
 
 struct fl__bucket {
-	uint32_t lock;		/* 0 free, 1 held, 2 held and maybe slept on */
-#ifdef FL_MODEL_CHECK
-	fl_ticket_t model_lock;	/* the model's bucket lock (see below) */
-#endif
+	fl_plat_bucket_lock_t lock;	/* the queues' lock (platform.h) */
 	struct fl__parked *head, *tail;
 } FL_CACHE_ALIGNED;
 
@@ -49,198 +31,33 @@ static struct fl__bucket *bucket_of(const void *key)
 	return &buckets[(h >> 40) % BUCKETS];
 }
 
-/* --- the platform: futexes and the clock, or the model's stand-ins --- */
-
-#ifndef FL_MODEL_CHECK
-static void lock_sleep(struct fl__bucket *b)
-{
-	syscall(SYS_futex, &b->lock, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
-}
-
-static void lock_wake(struct fl__bucket *b)
-{
-	syscall(SYS_futex, &b->lock, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
-}
+/* --- the clock: one out-of-line copy of the platform's --- */
 
 uint64_t fl__now_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return fl_plat_now_ns();
 }
 
 bool fl__deadline_passed(clockid_t clock, const struct timespec *abstime)
 {
-	struct timespec now;
-
-	clock_gettime(clock, &now);
-	return now.tv_sec > abstime->tv_sec ||
-	       (now.tv_sec == abstime->tv_sec && now.tv_nsec >= abstime->tv_nsec);
+	return fl_plat_deadline_passed(clock, abstime);
 }
 
-/* Sleep while *token is FL_PARK_WAITING, up to an absolute deadline. */
-static void token_sleep(uint32_t *token, int waiter, clockid_t clock,
-			const struct timespec *abstime)
-{
-	int op = FUTEX_WAIT_BITSET_PRIVATE;
+/* --- the bucket lock: the platform's (platform_linux.h: a futex lock) --- */
 
-	(void)waiter;
-	if (abstime && clock == CLOCK_REALTIME)
-		op |= FUTEX_CLOCK_REALTIME;
-	/*
-	 * FUTEX_WAIT_BITSET takes an absolute time, so waits cut short by a
-	 * signal or a spurious wake-up keep their deadline.  A time before
-	 * 1970 is refused (EINVAL) and counts as passed: the caller looks at
-	 * the clock itself.
-	 */
-	syscall(SYS_futex, token, op, FL_PARK_WAITING, abstime, NULL,
-		FUTEX_BITSET_MATCH_ANY);
-}
-
-static void token_wake(uint32_t *token, int waiter)
-{
-	(void)waiter;
-	syscall(SYS_futex, token, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
-}
-
-static int self_number(void)
-{
-	return 0;
-}
-#else
-/*
- * FL_MODEL_CHECK: the futexes of src/fairlock/futex.h's model (a wake count
- * per word), a clock that never moves, and deadlines a harness passes by
- * hand: fl_model_deadline_passed[thread] set by another thread is "the
- * clock reached the deadline", at any point of the waiter's run.
- */
-#include "futex.h"
-
-uint32_t fl_model_deadline_passed[4];
-static uint32_t token_wakes[4], token_sleeps[4];
-
-uint64_t fl__now_ns(void)
-{
-	return 0;
-}
-
-bool fl__deadline_passed(clockid_t clock, const struct timespec *abstime)
-{
-	(void)clock;
-	(void)abstime;
-	return __atomic_load_n(&fl_model_deadline_passed[fl_model_thread_index()],
-			       __ATOMIC_SEQ_CST);
-}
-
-static void token_sleep(uint32_t *token, int waiter, clockid_t clock,
-			const struct timespec *abstime)
-{
-	uint32_t seen = __atomic_load_n(&token_wakes[waiter], __ATOMIC_SEQ_CST);
-
-	(void)clock;
-	if (__atomic_load_n(token, __ATOMIC_SEQ_CST) != FL_PARK_WAITING)
-		return;
-	while (__atomic_load_n(&token_wakes[waiter], __ATOMIC_SEQ_CST) == seen &&
-	       !(abstime && __atomic_load_n(&fl_model_deadline_passed[waiter],
-					    __ATOMIC_SEQ_CST)))
-		;
-	/*
-	 * A count of sleeps ended: an effect of the caller's wait loop, which
-	 * GenMC would otherwise take for a loop of loads only, and stop as
-	 * "spinning for ever" after a first pass that read the token before
-	 * the waker wrote it, though the wake that ended this sleep comes
-	 * after that write.
-	 */
-	__atomic_fetch_add(&token_sleeps[waiter], 1, __ATOMIC_RELAXED);
-}
-
-static void token_wake(uint32_t *token, int waiter)
-{
-	(void)token;
-	fl_model_futex_wake(&token_wakes[waiter]);
-}
-
-static int self_number(void)
-{
-	return fl_model_thread_index();
-}
-#endif
-
-/* --- the bucket lock: a three-state futex lock (0, 1, 2 = contended) --- */
-
-/*
- * The lock is the one of "Futexes Are Tricky" (Drepper, mutex take 3).
- * FL_MODEL_CHECK: the spinning ticket lock instead, which the model checks
- * elsewhere: GenMC 0.11's spin-loop detection takes the exchange loop
- * below for a loop without effect and reports a thread that has just been
- * woken as spinning for ever (tests/fairlock/wmm: docs/model-checking.md),
- * so the protocol of the queues, not of this lock, is what the model
- * covers.
- */
-#ifdef FL_MODEL_CHECK
 struct fl__bucket *fl__bucket_lock(const void *key)
 {
 	struct fl__bucket *b = bucket_of(key);
-
-	(void)fl_fork_generation();
-	fl_ticket_lock(&b->model_lock);
-	return b;
-}
-
-void fl__bucket_unlock(struct fl__bucket *b)
-{
-	fl_ticket_unlock(&b->model_lock);
-}
-#else
-struct fl__bucket *fl__bucket_lock(const void *key)
-{
-	struct fl__bucket *b = bucket_of(key);
-	uint32_t c = 0;
 
 	(void)fl_fork_generation(); /* a child empties the table first */
-	/*
-	 * ACQUIRE, in the compare-exchange and in every exchange below:
-	 * pairs with the RELEASE of fl__bucket_unlock(), so the queue as the
-	 * last holder left it is what this holder sees (mutant
-	 * parking_bucket_lock_acq).
-	 */
-	if (FL_LIKELY(__atomic_compare_exchange_n(&b->lock, &c, 1, false,
-						  __ATOMIC_ACQUIRE,
-						  __ATOMIC_RELAXED)))
-		return b;
-	/*
-	 * Held: sections here are a few list steps, so look a little before
-	 * marking the lock contended and sleeping (which costs its holder a
-	 * wake-up).  The exchange to 2 both takes a free lock and tells the
-	 * holder that someone may sleep.
-	 */
-	for (unsigned int i = 0; i < 64 && c != 0; i++) {
-		fl_cpu_relax();
-		c = __atomic_load_n(&b->lock, __ATOMIC_RELAXED);
-		if (c == 0 && __atomic_compare_exchange_n(&b->lock, &c, 1, false,
-							  __ATOMIC_ACQUIRE,
-							  __ATOMIC_RELAXED))
-			return b;
-	}
-	while (__atomic_exchange_n(&b->lock, 2, __ATOMIC_ACQUIRE) != 0)
-		lock_sleep(b);
+	fl_plat_bucket_lock_acquire(&b->lock);
 	return b;
 }
 
 void fl__bucket_unlock(struct fl__bucket *b)
 {
-	/*
-	 * RELEASE: this holder's queue changes happen before the next
-	 * holder's ACQUIRE.  One exchange both frees the lock and says
-	 * whether anyone may sleep on it (2): a sleeper set 2 by an exchange
-	 * before it slept, so either this exchange returns 2 and wakes, or
-	 * the sleeper's exchange came later and found the lock free.
-	 */
-	if (__atomic_exchange_n(&b->lock, 0, __ATOMIC_RELEASE) == 2)
-		lock_wake(b);
+	fl_plat_bucket_lock_release(&b->lock);
 }
-#endif
 
 /* --- queues: plain accesses, all under the bucket lock --- */
 
@@ -333,7 +150,8 @@ uint32_t fl__park_wait(struct fl__parked *n, clockid_t clock,
 			return t;
 		if (abstime && fl__deadline_passed(clock, abstime))
 			return FL_PARK_WAITING;
-		token_sleep(&n->token, n->waiter, clock, abstime);
+		fl_plat_token_sleep(&n->token, FL_PARK_WAITING, n->waiter,
+				    clock, abstime);
 	}
 }
 
@@ -345,7 +163,7 @@ void fl__park_give(struct fl__parked *n, uint32_t token)
 
 void fl__park_wake(uint32_t *token, int waiter)
 {
-	token_wake(token, waiter);
+	fl_plat_token_wake(token, waiter);
 }
 
 /* --- fork --- */
@@ -377,10 +195,7 @@ static void empty_table(void)
 	uint32_t g = __atomic_load_n(&generation, __ATOMIC_RELAXED);
 
 	for (unsigned int i = 0; i < BUCKETS; i++) {
-		buckets[i].lock = 0;
-#ifdef FL_MODEL_CHECK
-		fl_ticket_init(&buckets[i].model_lock);
-#endif
+		fl_plat_bucket_lock_init(&buckets[i].lock);
 		buckets[i].head = NULL;
 		buckets[i].tail = NULL;
 	}
@@ -388,69 +203,8 @@ static void empty_table(void)
 	__atomic_store_n(&generation, g ? g : 1, __ATOMIC_RELAXED);
 }
 
-#ifndef FL_MODEL_CHECK
-static uint32_t fallback_word = FORK_SEEN;
-static uint32_t *fork_word;
-
-static void on_fork_child(void)
-{
-	__atomic_store_n(fork_word, FORK_NOTICED, __ATOMIC_RELAXED);
-}
-
-static void make_fork_word(void)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	void *p = mmap(NULL, page > 0 ? (size_t)page : 4096,
-		       PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (p != MAP_FAILED && madvise(p, page > 0 ? (size_t)page : 4096,
-				       MADV_WIPEONFORK) == 0) {
-		*(uint32_t *)p = FORK_SEEN;
-		fork_word = p;
-	} else {
-		if (p != MAP_FAILED)
-			munmap(p, page > 0 ? (size_t)page : 4096);
-		fork_word = &fallback_word;
-	}
-	pthread_atfork(NULL, NULL, on_fork_child);
-}
-
-/*
- * At load time, not on first use: pthread_atfork() called from inside a
- * fork's prepare handler (a program's handler that waits for a mutex)
- * would deadlock on glibc's handler list.
- */
-__attribute__((constructor)) static void parking_init(void)
-{
-	make_fork_word();
-}
-
-static pthread_once_t fork_word_once = PTHREAD_ONCE_INIT;
-
-static uint32_t *the_fork_word(void)
-{
-	uint32_t *w = fork_word;
-
-	/* Only if called before the constructors ran (another one's). */
-	if (FL_UNLIKELY(!w)) {
-		pthread_once(&fork_word_once, make_fork_word);
-		w = fork_word;
-	}
-	return w;
-}
-#else
-static uint32_t model_fork_word = FORK_SEEN;
-
-static uint32_t *the_fork_word(void)
-{
-	return &model_fork_word;
-}
-
-void fl_model_fork(void)
-{
-	__atomic_store_n(&model_fork_word, FORK_NOTICED, __ATOMIC_RELAXED);
-}
-#endif
+/* the_fork_word(): the platform's (FL_PLAT_FORK_WORD, platform.h). */
+#include FL_PLAT_FORK_WORD
 
 static uint32_t after_fork(uint32_t *word)
 {
@@ -488,5 +242,5 @@ FL_API uint32_t fl_fork_generation(void)
 
 int fl__park_self(void)
 {
-	return self_number();
+	return fl_plat_self();
 }

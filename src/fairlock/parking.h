@@ -99,11 +99,4 @@ bool fl__deadline_passed(clockid_t clock, const struct timespec *abstime);
 /* Monotonic nanoseconds (the model's: 0). */
 uint64_t fl__now_ns(void);
 
-#ifdef FL_MODEL_CHECK
-/* The model's fork: called by a harness with one thread left. */
-void fl_model_fork(void);
-/* A harness's timed waiter gives up once this is set for it. */
-extern uint32_t fl_model_deadline_passed[];
-#endif
-
 #endif /* FAIRLOCK_PARKING_H */

@@ -103,11 +103,12 @@ static void clear_pending_set_locked(fl_qspinlock_t *lock)
 
 static uint32_t xchg_tail(fl_qspinlock_t *lock, uint32_t tail)
 {
-#ifdef FL_MODEL_CHECK
+#if defined(FL_PLAIN_WAITS) && FL_PLAIN_WAITS
 	/*
-	 * FL_MODEL_CHECK: a fresh read before each attempt, the retry loop
-	 * GenMC can bound; the failed compare-exchange below retries with
-	 * the value it read, which is the same relaxed read.
+	 * FL_PLAIN_WAITS (the model checkers' build, arch.h): a fresh read
+	 * before each attempt, the retry loop GenMC can bound; the failed
+	 * compare-exchange below retries with the value it read, which is
+	 * the same relaxed read.
 	 */
 	uint32_t old;
 
@@ -133,8 +134,8 @@ static uint32_t xchg_tail(fl_qspinlock_t *lock, uint32_t tail)
 /* *,*,0 -> *,*,1 */
 static void set_locked(fl_qspinlock_t *lock)
 {
-#ifdef FL_MODEL_CHECK
-	/* FL_MODEL_CHECK: the same store as one word RMW (arch.h). */
+#if FL_WORD_ACCESS_ONLY
+	/* FL_WORD_ACCESS_ONLY: the same store as one word RMW (arch.h). */
 	__atomic_fetch_or(&lock->val, FL_Q_LOCKED_VAL, __ATOMIC_RELAXED);
 #else
 	__atomic_store_n(&lock->byte[FL_Q_LOCKED_BYTE], (uint8_t)FL_Q_LOCKED_VAL,

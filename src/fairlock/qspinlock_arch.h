@@ -4,14 +4,16 @@
  * override queued_fetch_set_pending_acquire() and _Q_PENDING_LOOPS: an
  * architecture that has a better form defines the hook here, and
  * qspinlock.c's generic algorithm uses the generic form wherever none is
- * defined.  The model build (FL_MODEL_CHECK) takes the generic forms.
+ * defined.  The model checkers' build (FL_PLAIN_WAITS, arch.h) takes the
+ * generic forms: the pending loop would be a bounded spin to explore.
  */
 #ifndef FAIRLOCK_QSPINLOCK_ARCH_H
 #define FAIRLOCK_QSPINLOCK_ARCH_H
 
 #include <fairlock/qspinlock.h>
 
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(FL_MODEL_CHECK)
+#if (defined(__x86_64__) || defined(__i386__)) && \
+	!(defined(FL_PLAIN_WAITS) && FL_PLAIN_WAITS)
 /*
  * A waiter that sees only the pending bit waits out the hand-over for up
  * to 512 reads before it queues, as the kernel does on x86, where that is

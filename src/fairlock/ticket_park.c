@@ -2,12 +2,10 @@
 /* The parking ticket lock's sleeping side: futex wait and targeted wake. */
 #include <limits.h>
 #include <stdint.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <fairlock/ticket_park.h>
 
-#include "futex.h"
+#include "platform.h"
 #include "ticket_capacity.h"
 
 /*
@@ -17,32 +15,16 @@
  * Those further back wait a whole section per thread ahead, behind threads
  * that cannot all be running, and sleep almost at once.
  */
-#ifndef FL_MODEL_CHECK
-#define SPIN_NEXT_IN_LINE 2000u
-#define SPIN_FURTHER_BACK 50u
-#else
-/* FL_MODEL_CHECK: one poll, then the sleep protocol the checker must see. */
-#define SPIN_NEXT_IN_LINE 1u
-#define SPIN_FURTHER_BACK 1u
-#endif
+#define SPIN_NEXT_IN_LINE FL_PLAT_POLLS(2000u)
+#define SPIN_FURTHER_BACK FL_PLAT_POLLS(50u)
 
 /*
- * Futex words that sleepers wait on, one cache line each.  FL_MODEL_CHECK:
- * FL_PARK_MODEL_SLOTS of them (default 2), picked by ticket modulo that
- * count, so that a harness decides which tickets share one.  With 2, a
- * ticket and the next never do, and a wake-up owed to one cannot be made
- * good by the extra wake of the other (that hid a lost wake-up once);
- * with 1, every ticket shares the one slot, as a busy program's
- * sometimes do.
+ * Futex words that sleepers wait on, one cache line each; the platform
+ * says how many, and which one a ticket sleeps on (fl_plat_park_slot()).
+ * The gate words, one per lock, are its queue SLOT_COUNT.
  */
-#ifdef FL_MODEL_CHECK
-#ifndef FL_PARK_MODEL_SLOTS
-#define FL_PARK_MODEL_SLOTS 2
-#endif
-#define SLOT_COUNT ((unsigned int)FL_PARK_MODEL_SLOTS)
-#else
-#define SLOT_COUNT 1024u
-#endif
+#define SLOT_COUNT FL_PLAT_PARK_SLOTS
+#define GATE_QUEUE SLOT_COUNT
 struct park_slot {
 	uint32_t seq;		/* the futex word */
 	/*
@@ -61,56 +43,10 @@ static uint32_t *slot_sleeping(uint32_t *seq)
 	return &((struct park_slot *)(void *)seq)->sleeping;
 }
 
-static uint32_t *slot_for(const fl_ticket_park_t *lock, uint16_t ticket)
-{
-#ifdef FL_MODEL_CHECK
-	(void)lock;
-	return &slots[ticket % SLOT_COUNT].seq;
-#else
-	uintptr_t h = ((uintptr_t)lock >> 3) ^ ((uintptr_t)ticket * 0x9e3779b1u);
-
-	h ^= h >> 16;
-	return &slots[(h * 0x85ebca6bu) % SLOT_COUNT].seq;
-#endif
-}
-
-#ifndef FL_MODEL_CHECK
-static void futex_wait(uint32_t *word, uint32_t expected)
-{
-	fl_futex_wait(word, expected, NULL);
-}
-
-static void futex_wake(uint32_t *word, int count)
-{
-	fl_futex_wake(word, count);
-}
-#else
-/* FL_MODEL_CHECK: a wake count per slot, and one for every lock's gate word. */
-static uint32_t futex_wakes[SLOT_COUNT + 1];
-
-static uint32_t *futex_wake_count(uint32_t *word)
-{
-	for (unsigned int i = 0; i < SLOT_COUNT; i++)
-		if (word == &slots[i].seq)
-			return &futex_wakes[i];
-	return &futex_wakes[SLOT_COUNT];
-}
-
-static void futex_wait(uint32_t *word, uint32_t expected)
-{
-	fl_model_futex_wait(futex_wake_count(word), word, expected);
-}
-
-static void futex_wake(uint32_t *word, int count)
-{
-	(void)count;
-	fl_model_futex_wake(futex_wake_count(word));
-}
-#endif
-
 static void wake_ticket(fl_ticket_park_t *lock, uint16_t ticket)
 {
-	uint32_t *slot = slot_for(lock, ticket);
+	uintptr_t i = fl_plat_park_slot(lock, ticket);
+	uint32_t *slot = &slots[i].seq;
 
 	/*
 	 * Move the slot on so that a waiter between its read of the slot
@@ -131,7 +67,7 @@ static void wake_ticket(fl_ticket_park_t *lock, uint16_t ticket)
 	 * park_slot_sleeping_read_sc).
 	 */
 	if (__atomic_load_n(slot_sleeping(slot), __ATOMIC_SEQ_CST))
-		futex_wake(slot, INT_MAX);
+		fl_plat_futex_wake(slot, INT_MAX, (unsigned int)i);
 }
 
 /*
@@ -150,7 +86,7 @@ void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
 		 * would do, as for a slot (mutant park_gate_move_sc).
 		 */
 		__atomic_fetch_add(&lock->gate_seq, 1, __ATOMIC_SEQ_CST);
-		futex_wake(&lock->gate_seq, 1);
+		fl_plat_futex_wake(&lock->gate_seq, 1, GATE_QUEUE);
 	}
 	if (!(sleepers & (FL__PARK_GATE_SLEEPER - 1)))
 		return;
@@ -163,89 +99,13 @@ void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
 	wake_ticket(lock, (uint16_t)(ticket + 1));
 }
 
-/*
- * The CPUs online, read once: how many waiters can be running at once.
- * Not the affinity mask that the bounded queue follows: that is the
- * calling thread's, and a thread pinned to one CPU would see 1.
- */
-#ifndef FL_MODEL_CHECK
-static uint32_t online_cpus(void)
-{
-	static uint32_t cached;
-	/* RELAXED: any value stored is the count, or 0 (read it again). */
-	uint32_t n = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-
-	if (FL_UNLIKELY(n == 0)) {
-		long online = sysconf(_SC_NPROCESSORS_ONLN);
-
-		n = online > 0 ? (uint32_t)online : 1;
-		__atomic_store_n(&cached, n, __ATOMIC_RELAXED);
-	}
-	return n;
-}
-#else
-/* FL_MODEL_CHECK: two CPUs, as fl__ticket_park_cpus(). */
-static uint32_t online_cpus(void)
-{
-	return 2;
-}
-#endif
-
-#ifndef FL_MODEL_CHECK
-/* Re-read the affinity mask at most this often (CLOCK_MONOTONIC_COARSE). */
-#define CPUS_REREAD_MS 100u
-
-uint32_t fl__park_cpus;
-/* When the next re-read is due, in ms modulo 2^32 (32 bits: every machine
- * here has 32-bit atomics); compared by signed difference. */
-static uint32_t cpus_next_read_ms;
-
-/* CPUs in the calling thread's affinity mask, else those online. */
-static uint32_t affinity_cpus(void)
-{
-	/* Room for 8192 CPUs; the raw call returns the mask's size in bytes. */
-	unsigned long mask[8192 / (8 * sizeof(unsigned long))];
-	long bytes = syscall(SYS_sched_getaffinity, 0, sizeof(mask), mask);
-	uint32_t n = 0;
-
-	for (long i = 0; bytes > 0 && i < bytes / (long)sizeof(mask[0]); i++)
-		n += (uint32_t)__builtin_popcountl(mask[i]);
-	if (n == 0)
-		n = online_cpus();
-	return n;
-}
+/* The CPUs the calling thread may run on: the bound FL_TICKET_PARK_BOUND_CPUS. */
+uint32_t fl__park_cpus = FL_PLAT_CPUS_AT_START;
 
 uint32_t fl__ticket_park_cpus(void)
 {
-	struct timespec ts;
-	uint32_t now, due = __atomic_load_n(&cpus_next_read_ms, __ATOMIC_RELAXED);
-	uint32_t n = __atomic_load_n(&fl__park_cpus, __ATOMIC_RELAXED);
-
-	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-	now = (uint32_t)ts.tv_sec * 1000u + (uint32_t)(ts.tv_nsec / 1000000);
-	/*
-	 * One thread re-reads when due; the others go on with the last
-	 * count.  RELAXED throughout: the count is a tuning hint, and any
-	 * value read is a count some thread once stored.
-	 */
-	if ((n == 0 || (int32_t)(now - due) >= 0) &&
-	    __atomic_compare_exchange_n(&cpus_next_read_ms, &due,
-					now + CPUS_REREAD_MS, false,
-					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-		n = affinity_cpus();
-		__atomic_store_n(&fl__park_cpus, n, __ATOMIC_RELAXED);
-	}
-	return n ? n : affinity_cpus();
+	return fl_plat_cpus(&fl__park_cpus);
 }
-#else
-/* FL_MODEL_CHECK: two CPUs, fixed; the harnesses set their bounds. */
-uint32_t fl__park_cpus = 2;
-
-uint32_t fl__ticket_park_cpus(void)
-{
-	return 2;
-}
-#endif
 
 uint32_t fl_ticket_park_bound(const fl_ticket_park_t *lock)
 {
@@ -277,7 +137,7 @@ static void gate_wait(fl_ticket_park_t *lock, unsigned int *polls)
 	__atomic_fetch_add(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_SEQ_CST);
 	now = __atomic_load_n(&lock->ticket.val, __ATOMIC_SEQ_CST);
 	if (fl_ticket_outstanding(now) >= fl__ticket_park_bound(lock))
-		futex_wait(&lock->gate_seq, seq);
+		fl_plat_futex_wait(&lock->gate_seq, seq, GATE_QUEUE);
 	__atomic_fetch_sub(&lock->sleepers, FL__PARK_GATE_SLEEPER, __ATOMIC_RELAXED);
 	*polls = 0;
 }
@@ -334,7 +194,7 @@ void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
 	uint16_t ticket = (uint16_t)(val >> 16);
 	unsigned int polls = 0;
 	/* Ahead of us, the holder included, fewer than the CPUs: spin. */
-	uint32_t spin_within = online_cpus();
+	uint32_t spin_within = fl_plat_online_cpus();
 
 	fl__ticket_check_capacity(&lock->ticket, val);
 	if (lock->max_queue == FL_TICKET_PARK_BOUND_CPUS)
@@ -348,6 +208,7 @@ void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
 		uint32_t now = __atomic_load_n(&lock->ticket.val,
 					       __ATOMIC_ACQUIRE);
 		uint16_t ahead = (uint16_t)(ticket - (uint16_t)now);
+		uintptr_t i;
 		uint32_t *slot, seq;
 
 		if (ahead == 0)
@@ -371,7 +232,8 @@ void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
 		 * re-read sees our count and moves the slot, and then the
 		 * futex_wait() below does not sleep.
 		 */
-		slot = slot_for(lock, ticket);
+		i = fl_plat_park_slot(lock, ticket);
+		slot = &slots[i].seq;
 		/*
 		 * ACQUIRE would do for this read (mutant park_slot_read_sc):
 		 * if it sees the slot moved, it synchronises with the waker,
@@ -385,7 +247,7 @@ void fl__ticket_park_slowpath(fl_ticket_park_t *lock, uint32_t val)
 		if ((uint16_t)now != ticket) {
 			/* SEQ_CST: see wake_ticket(). */
 			__atomic_fetch_add(slot_sleeping(slot), 1, __ATOMIC_SEQ_CST);
-			futex_wait(slot, seq);
+			fl_plat_futex_wait(slot, seq, (unsigned int)i);
 			__atomic_fetch_sub(slot_sleeping(slot), 1, __ATOMIC_RELAXED);
 		}
 		__atomic_fetch_sub(&lock->sleepers, 1, __ATOMIC_RELAXED);

@@ -40,14 +40,14 @@ uint32_t flp_self(void);
  * word is one it ignores).
  */
 struct flp_lock {
-#ifndef FL_MODEL_CHECK
+#if !(defined(FL_LOCKS_SIDE_BY_SIDE) && FL_LOCKS_SIDE_BY_SIDE)
 	union {
 #else
 	/*
-	 * FL_MODEL_CHECK: side by side, not overlaid: GenMC 0.11 crashes
-	 * compiling a harness that locks a union member it also repairs
-	 * (tests/fairlock/wmm/preload_spin_fork.c).  Each lock's own code
-	 * is the same.
+	 * FL_LOCKS_SIDE_BY_SIDE (the model checkers' build): not overlaid,
+	 * as GenMC 0.11 crashes compiling a harness that locks a union
+	 * member it also repairs (tests/fairlock/wmm/preload_spin_fork.c).
+	 * Each lock's own code is the same.
 	 */
 	struct {
 #endif

@@ -9,15 +9,12 @@
 #include <errno.h>
 #include <limits.h>
 
+#include "../fairlock/platform.h"
 #include "objects.h"
 
-/* Polls of the readers before a writer sleeps (one in the model). */
+/* Polls of the readers before a writer sleeps (the platform's budget). */
 #ifndef FLP_RW_WRITER_SPINS
-#ifdef FL_MODEL_CHECK
-#define FLP_RW_WRITER_SPINS 1u
-#else
-#define FLP_RW_WRITER_SPINS 100u
-#endif
+#define FLP_RW_WRITER_SPINS FL_PLAT_POLLS(100u)
 #endif
 
 void flp_rw_read_release(struct flp_rwlock *rw)

@@ -5,7 +5,7 @@
  * emptied and cleared PARKED, WOKEN and HANDOFF were cleared by the
  * threads they were for), and, with --check-liveness, no lost wake-up: a
  * parked waiter is always woken while the lock is free (the futexes are
- * the model build's stand-ins, src/fairlock/futex.h and parking.c, and
+ * the model build's stand-ins, tests/fairlock/wmm/model_platform_impl.h, and
  * never time out).
  *
  * WMM_BOUND n sets the mutex's bound in the model's clock, which counts a
