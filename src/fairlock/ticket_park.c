@@ -52,10 +52,11 @@ static void wake_ticket(fl_ticket_park_t *lock, uint16_t ticket)
 	 * Move the slot on so that a waiter between its read of the slot
 	 * and its futex_wait() does not sleep, then wake whoever sleeps
 	 * there (the holder of `ticket`, and any thread hashed alike, which
-	 * will find it is not its turn and sleep again).  ACQ_REL would do
-	 * (mutant park_slot_move_sc): its release half already orders the
-	 * owner store before the move; SEQ_CST costs nothing more on a RMW
-	 * outside Power, on a path that makes a system call anyway.
+	 * will find it is not its turn and sleep again).  SEQ_CST: the move
+	 * is the store half of the store-buffering pair below.  With ACQ_REL
+	 * (mutant park_slot_move_sc) the read of the sleeping count may see
+	 * no sleeper while that sleeper's futex_wait() sees the slot not yet
+	 * moved: GenMC finds it asleep for good.
 	 */
 	__atomic_fetch_add(slot, 1, __ATOMIC_SEQ_CST);
 	/*
@@ -83,7 +84,10 @@ void fl__ticket_park_wake(fl_ticket_park_t *lock, uint16_t ticket,
 		 * One place in the queue came free: let one thread through
 		 * the gate.  Moving the word on first keeps a thread between
 		 * its read of it and its futex_wait() from sleeping.  ACQ_REL
-		 * would do, as for a slot (mutant park_gate_move_sc).
+		 * would do (mutant park_gate_move_sc): its release half orders
+		 * the unlock's owner store before the move, and the wake that
+		 * follows reads no count that a sleeper writes, so there is no
+		 * store-buffering pair here, unlike a slot's (wake_ticket()).
 		 */
 		__atomic_fetch_add(&lock->gate_seq, 1, __ATOMIC_SEQ_CST);
 		fl_plat_futex_wake(&lock->gate_seq, 1, GATE_QUEUE);
