@@ -7,6 +7,10 @@
 #include <pthread.h>
 #include <string.h>
 
+#include <fairlock/arch.h>
+
+#include "thread_index_pool.h"
+
 static __thread int self_index = -1;
 
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
