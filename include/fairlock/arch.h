@@ -44,12 +44,14 @@
  *    (FL_TICKET_HALF_ADD 0) and unlocks with a RELEASE 32-bit fetch-add of
  *    1 on the word instead of a RELEASE 16-bit store of owner+1 (the same
  *    value while the owner half does not wrap); the qspinlock takes its
- *    word-sized path (FL_QSPIN_SUBWORD_RMW 0) and clears its locked byte
- *    with a word fetch-and; the qrwlock clears its writer byte the same
+ *    word-sized path (FL_QSPIN_SUBWORD_RMW 0) and sets and clears its
+ *    locked byte with word RMWs; the qrwlock clears its writer byte the same
  *    way.  A RELEASE RMW orders what a RELEASE store orders, and more.
  *  - FL_PLAIN_WAITS=1: no pause instruction and no yield in waits
  *    (fl_cpu_relax() and fl_spin_wait() do nothing): every wait is a bare
- *    loop of loads.
+ *    loop of loads; and the loops a checker can bound only in that form
+ *    take it: the qspinlock's tail compare-exchange re-reads the word
+ *    before each attempt, and its x86 pending spin is not used.
  * FL_LOCKED_RMW_FENCES (below) is a third, with its own default.
  */
 #ifndef FAIRLOCK_ARCH_H

@@ -8,9 +8,12 @@
 #ifndef FAIRLOCK_BUCKET_LOCK_LINUX_H
 #define FAIRLOCK_BUCKET_LOCK_LINUX_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <fairlock/arch.h>
+
+#include "platform_linux.h"	/* fl_plat_futex_wait(), _wake() */
 
 typedef uint32_t fl_plat_bucket_lock_t;
 
@@ -26,8 +29,10 @@ static inline void fl_plat_bucket_lock_acquire(fl_plat_bucket_lock_t *l)
 	/*
 	 * ACQUIRE, in the compare-exchange and in every exchange below:
 	 * pairs with the RELEASE of fl_plat_bucket_lock_release(), so the
-	 * queue as the last holder left it is what this holder sees.  (No
-	 * GenMC mutant covers this: the model runs another lock here.)
+	 * queue as the last holder left it is what this holder sees.  No
+	 * GenMC mutant covers it (the model runs another lock here):
+	 * tests/fairlock/wmm/tsan_mutant.sh take weakens it and ThreadSanitizer
+	 * reports the race on the queue.
 	 */
 	if (FL_LIKELY(__atomic_compare_exchange_n(l, &c, 1, false,
 						  __ATOMIC_ACQUIRE,
@@ -59,6 +64,7 @@ static inline void fl_plat_bucket_lock_release(fl_plat_bucket_lock_t *l)
 	 * whether anyone may sleep on it (2): a sleeper set 2 by an exchange
 	 * before it slept, so either this exchange returns 2 and wakes, or
 	 * the sleeper's exchange came later and found the lock free.
+	 * (tsan_mutant.sh give weakens it; ThreadSanitizer catches that.)
 	 */
 	if (__atomic_exchange_n(l, 0, __ATOMIC_RELEASE) == 2)
 		fl_plat_futex_wake(l, 1, 0);

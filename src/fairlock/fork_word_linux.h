@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The fork word on Linux (FL_PLAT_FORK_WORD, included by parking.c, which
- * has the FORK_ states): a page marked MADV_WIPEONFORK, or, where the
+ * The fork word on Linux (FL_PLAT_FORK_WORD): a fragment of parking.c,
+ * not a header, included there once (its word and its atfork handler must
+ * exist once in the library), after parking.c's FORK_ states: a page marked MADV_WIPEONFORK, or, where the
  * kernel ignores the advice, a word a pthread_atfork child handler clears.
  */
 #include <pthread.h>

@@ -11,8 +11,15 @@
  * production build's code is what the calls expand to):
  *  - futexes: fl_plat_futex_wait(word, expected, queue) and
  *    fl_plat_futex_wake(word, count, queue) for the parking ticket lock,
- *    fl_plat_token_sleep(token, waiter, clock, abstime) and
- *    fl_plat_token_wake(token, waiter) for a parked node's token.  `queue`
+ *    fl_plat_token_sleep(token, waiting, waiter, clock, abstime) and
+ *    fl_plat_token_wake(token, waiter) for a parked node's token.  Every
+ *    sleeper uses its word as an event count: it reads the word,
+ *    publishes that it will sleep, looks at its lock once more, and then
+ *    sleeps only while the word still holds what it read; a waker moves
+ *    the word on first and wakes after.  So a wake-up may come early, or
+ *    be meant for another thread, but never comes too late, and every
+ *    caller loops back to its lock after it.  Both sides keep that
+ *    contract; the model's checks it in the harnesses.  `queue`
  *    and `waiter` name the wait queue the kernel would find from the
  *    word's address, which a model cannot hash: Linux ignores them;
  *  - the clock: fl_plat_now_ns(), fl_plat_deadline_passed(clock, abstime),
@@ -35,8 +42,11 @@
  *    fl_plat_bucket_lock_t with fl_plat_bucket_lock_init(), _acquire()
  *    and _release();
  *  - the files that hold the per-thread and per-process state of the
- *    thread index and of fork detection, included by thread_index.c and
- *    parking.c: FL_PLAT_THREAD_INDEX and FL_PLAT_FORK_WORD.
+ *    thread index and of fork detection: FL_PLAT_THREAD_INDEX and
+ *    FL_PLAT_FORK_WORD.  These are fragments of one file each, not
+ *    headers: thread_index.c and parking.c include them once, at one
+ *    place (`#include FL_PLAT_THREAD_INDEX`), because their statics, TLS
+ *    and constructors must exist once in the library.
  */
 #ifndef FAIRLOCK_PLATFORM_H
 #define FAIRLOCK_PLATFORM_H

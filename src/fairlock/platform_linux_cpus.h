@@ -3,6 +3,7 @@
 #ifndef FAIRLOCK_PLATFORM_LINUX_CPUS_H
 #define FAIRLOCK_PLATFORM_LINUX_CPUS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -30,8 +31,11 @@ static inline uint32_t fl_plat_online_cpus(void)
 	return n;
 }
 
-/* CPUs in the calling thread's affinity mask, else those online. */
-static inline uint32_t fl_plat_affinity_cpus(void)
+/*
+ * CPUs in the calling thread's affinity mask, else those online.  Linux's
+ * own, not an operation of the seam: lock code calls fl_plat_cpus().
+ */
+static inline uint32_t linux_affinity_cpus(void)
 {
 	/* Room for 8192 CPUs; the raw call returns the mask's size in bytes. */
 	unsigned long mask[8192 / (8 * sizeof(unsigned long))];
@@ -51,7 +55,12 @@ static inline uint32_t fl_plat_affinity_cpus(void)
 /* *cached's value before the first read: none yet. */
 #define FL_PLAT_CPUS_AT_START 0u
 
-/* The affinity mask's count, kept in *cached and re-read when due. */
+/*
+ * The affinity mask's count, kept in *cached and re-read when due.  The
+ * re-read's timer is a static of this function, so each file that calls
+ * it has its own: call it from one file (ticket_park.c does), or move the
+ * timer beside *cached before a second caller shares the count.
+ */
 static inline uint32_t fl_plat_cpus(uint32_t *cached)
 {
 	/* When the next re-read is due, in ms modulo 2^32 (32 bits: every
@@ -72,10 +81,10 @@ static inline uint32_t fl_plat_cpus(uint32_t *cached)
 	    __atomic_compare_exchange_n(&cpus_next_read_ms, &due,
 					now + FL_PLAT_CPUS_REREAD_MS, false,
 					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-		n = fl_plat_affinity_cpus();
+		n = linux_affinity_cpus();
 		__atomic_store_n(cached, n, __ATOMIC_RELAXED);
 	}
-	return n ? n : fl_plat_affinity_cpus();
+	return n ? n : linux_affinity_cpus();
 }
 
 #endif /* FAIRLOCK_PLATFORM_LINUX_CPUS_H */

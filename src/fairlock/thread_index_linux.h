@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The thread index on Linux (FL_PLAT_THREAD_INDEX, included by
- * thread_index.c after its pool): a pool index kept in thread-local
+ * The thread index on Linux (FL_PLAT_THREAD_INDEX): a fragment of
+ * thread_index.c, not a header, included there once (its TLS, key and
+ * constructor must exist once in the library): a pool index kept in thread-local
  * storage, given back by a thread-exit hook and reset in a forked child.
  */
 #include <pthread.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The model's fork word (FL_PLAT_FORK_WORD, included by
- * src/fairlock/parking.c): a harness with one thread left calls
+ * The model's fork word (FL_PLAT_FORK_WORD): a fragment of
+ * src/fairlock/parking.c, included there once: a harness with one thread left calls
  * fl_model_fork() where a child would find its page wiped.
  */
 static uint32_t model_fork_word = FORK_SEEN;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The platform (src/fairlock/platform.h) as the model build gives it: no
- * system calls, a clock the harness moves, the harness's thread numbers,
+ * system calls, deadlines the harness passes, the harness's thread numbers,
  * and one poll before every sleep, so that GenMC explores the sleep
  * protocols rather than spins.  model_platform.h lists what else differs.
  */
