@@ -449,6 +449,13 @@ void mr_self_cgroup(const char *root, uint64_t *dev, uint64_t *ino)
 	self_cgroup_dir(root, dir, sizeof(dir), dev, ino);
 }
 
+/* A section's directory: its path under root, or itself if absolute. */
+static void section_dir(const char *root, const char *path, char *dir, size_t len)
+{
+	snprintf(dir, len, "%s%s%s", path[0] == '/' ? "" : root,
+		 path[0] == '/' ? "" : "/", path);
+}
+
 /* Whether directory dir is one of c's cgroups (under root). */
 static bool is_watched(const struct mr_config *c, const char *root, const char *dir)
 {
@@ -458,10 +465,7 @@ static bool is_watched(const struct mr_config *c, const char *root, const char *
 	if (!mr_dir_identity(dir, &dev, &ino))
 		return false;
 	for (size_t i = 0; i < c->ncgroups; i++) {
-		const char *p = c->cgroup[i].path;
-
-		snprintf(other, sizeof(other), "%s%s%s", p[0] == '/' ? "" : root,
-			 p[0] == '/' ? "" : "/", p);
+		section_dir(root, c->cgroup[i].path, other, sizeof(other));
 		if (mr_dir_identity(other, &odev, &oino) && odev == dev && oino == ino)
 			return true;
 	}
@@ -536,10 +540,7 @@ size_t mr_drop_same_cgroups(struct mr_config *c, const char *root,
 	drop = calloc(c->ncgroups, sizeof(*drop));
 	if (id && drop) {
 		for (size_t i = 0; i < c->ncgroups; i++) {
-			const char *p = c->cgroup[i].path;
-
-			snprintf(dir, sizeof(dir), "%s%s%s", p[0] == '/' ? "" : root,
-				 p[0] == '/' ? "" : "/", p);
+			section_dir(root, c->cgroup[i].path, dir, sizeof(dir));
 			id[i].pos = i;
 			if (!mr_dir_identity(dir, &id[i].dev, &id[i].ino))
 				id[i].dev = id[i].ino = 0;
