@@ -19,11 +19,13 @@ cross_build "$target" "$scratch/build"
 cd "$scratch/build"
 
 echo "cross $target ($(cross_what "$target")): $("$cc" --version | head -1), $($qemu --version | head -1)"
+# The test locks' words, shown beside the stacks of a run that hangs.
+cross_gdb_words=$'tl_park 4\ntl_mutex 4'
 # t FL_TEST_SCALE PROGRAM ARGS...: one test program under the emulator.
 t() {
 	local scale=$1
 	shift
-	cross_check "$*" env FL_TEST_SCALE="$scale" timeout 600 "$qemu" "./$1" "${@:2}"
+	FL_TEST_SCALE=$scale cross_check "$*" cross_guest 600 "$qemu" "./$1" "${@:2}"
 }
 t 1 test_ticket
 t 1 test_qspinlock

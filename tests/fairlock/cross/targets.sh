@@ -71,17 +71,56 @@ cross_build() {
 # cross_failed, and says "ok" with the time and the output's last line, or
 # "FAIL" with the whole output.  cross_summary ends the run: the counts,
 # and a status that fails if any check did.
+#
+# A hang is the failure hardest to catch again, so a check run by
+# cross_guest (timeout -s ABRT) leaves evidence: the emulator writes the
+# guest's core, qemu_PROGRAM_*.core, and cross_check prints every guest
+# thread's stack from it when gdb-multiarch is there (scripts/deps.sh cross).
 cross_passed=0
 cross_failed=0
+
+# cross_guest LIMIT QEMU PROGRAM ARGS...: run PROGRAM under the emulator;
+# past LIMIT seconds, SIGABRT (the guest dumps core), 30 s later SIGKILL.
+cross_guest() {
+	local limit=$1 qemu=$2
+	shift 2
+	cross_program=$1
+	(ulimit -c unlimited 2>/dev/null; exec timeout -s ABRT -k 30 "$limit" "$qemu" "$@")
+}
+
+# The stacks of a hung guest, from the core it dumped; the cores go.
+cross_stacks() {
+	local core
+	core=$(ls -t qemu_*.core 2>/dev/null | head -1)
+	if [ -n "$core" ] && [ -n "${cross_program:-}" ] && command -v gdb-multiarch >/dev/null; then
+		echo "       the guest's threads when it was stopped:"
+		# cross_gdb_words: "SYMBOL COUNT"..., words of memory to show too.
+		local args=(-ex "thread apply all bt 10") sym n
+		while read -r sym n; do
+			[ -n "$sym" ] && args+=(-ex "echo $sym:\\n" -ex "x/${n}wx &$sym")
+		done <<<"${cross_gdb_words:-}"
+		timeout 300 gdb-multiarch -batch "${args[@]}" "$cross_program" "$core" 2>&1 |
+			grep -E '^(Thread|#|0x[0-9a-f]+ <|[a-z_]+:$)' | sed 's/^/       /'
+	fi
+	rm -f qemu_*.core core
+}
+
 cross_check() {
-	local what=$1 start=$SECONDS
+	local what=$1 start=$SECONDS status=0
 	shift
-	if "$@" >out.txt 2>&1; then
+	cross_program=
+	rm -f qemu_*.core core
+	"$@" >out.txt 2>&1 || status=$?
+	if [ "$status" -eq 0 ]; then
 		cross_passed=$((cross_passed + 1))
 		echo "  ok   $what ($((SECONDS - start)) s): $(tail -1 out.txt)"
 	else
 		cross_failed=$((cross_failed + 1))
-		echo "  FAIL $what:" && sed 's/^/       /' out.txt
+		# 124: timeout(1) stopped it; else the status, or 128 + a signal.
+		echo "  FAIL $what: exit status $status after $((SECONDS - start)) s$(
+			[ "$status" -eq 124 ] && echo ' (timed out)')"
+		sed 's/^/       /' out.txt
+		[ "$status" -eq 124 ] && cross_stacks
 	fi
 }
 cross_summary() {
