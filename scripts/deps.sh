@@ -20,12 +20,13 @@ packages_for() {
 		gcc-s390x-linux-gnu libc6-dev-s390x-cross \
 		gcc-powerpc-linux-gnu libc6-dev-powerpc-cross \
 		gcc-mips-linux-gnu libc6-dev-mips-cross \
-		clang-19 lld-19 llvm-19 gcc-or1k-elf qemu-system-misc ;;
+		clang-19 lld-19 llvm-19 gcc-or1k-elf qemu-system-misc \
+		gdb-multiarch ;;
 	model) echo spin ;;
 	package) echo build-essential debhelper dpkg-dev fakeroot lintian mmdebstrap pkgconf \
 		liblzma-dev libzstd-dev ;;
 	la64) echo clang-19 lld-19 llvm-19 ;;
-	wmm) echo clang-19 llvm-19-dev autoconf automake libffi-dev zlib1g-dev \
+	wmm) echo clang-19 llvm-19-dev autoconf automake patch libffi-dev zlib1g-dev \
 		libedit-dev ocaml-nox ocaml-dune menhir libmenhir-ocaml-dev \
 		libzarith-ocaml-dev ;;
 	# Debian's programs that bench/apps runs under fairlock-run.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the two weak-memory model checkers from the sources vendored in
-# third_party/ (GenMC 0.11.0 and herd7 from herdtools7 7.57), once, into a
-# cache outside the tree, and print the two paths:
+# third_party/ (GenMC 0.11.0 and herd7 from herdtools7 7.57), with the
+# patches in third_party/patches/, once, into a cache outside the tree, and
+# print the two paths:
 #   GENMC=<path to genmc>
 #   HERD=<path to herd7> HERD_LIBDIR=<its model library>
 # A cached build is reused while its tarball is unchanged (keyed by the
@@ -15,19 +16,43 @@ cache=${FL_WMM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fairlock-toolkit/wmm}
 jobs=$(nproc)
 mkdir -p "$cache"
 
-key() { sha256sum "$1" | cut -c1-16; }
+# The tarball's patches: third_party/patches/<tarball name less .tar.gz>-*.patch.
+patches_of() {
+	local base
+	base=$(basename "$1" .tar.gz)
+	compgen -G "$top/third_party/patches/$base-*.patch" | sort || true
+}
 
-# build_once NAME TARBALL BUILD-FUNCTION: unpack into the cache and build,
-# unless a finished build of this tarball is there.  The stamp is written
-# last, so an interrupted build is redone.
+# The cache key: the tarball's contents, and its patches' where it has any.
+key() {
+	local patches
+	patches=$(patches_of "$1")
+	if [ -z "$patches" ]; then
+		sha256sum "$1" | cut -c1-16
+	else
+		{ sha256sum "$1" | cut -c1-64; xargs cat <<<"$patches"; } |
+			sha256sum | cut -c1-16
+	fi
+}
+
+# build_once NAME TARBALL BUILD-FUNCTION: unpack into the cache, apply the
+# tarball's patches and build, unless a finished build of this tarball
+# with these patches is there.  The stamp is written last, so an
+# interrupted build is redone.
 build_once() {
-	local name=$1 tarball=$2 fn=$3 dir
+	local name=$1 tarball=$2 fn=$3 dir patch
 	dir=$cache/$name-$(key "$tarball")
 	if [ ! -e "$dir/.built" ]; then
 		echo "wmm-tools.sh: building $name from $(basename "$tarball") (once; cached in $dir)" >&2
 		rm -rf "$dir"
 		mkdir -p "$dir"
 		tar xzf "$tarball" -C "$dir" --strip-components=1
+		for patch in $(patches_of "$tarball"); do
+			patch -d "$dir" -p1 --quiet <"$patch" || {
+				echo "wmm-tools.sh: $(basename "$patch") does not apply" >&2
+				exit 1
+			}
+		done
 		(cd "$dir" && "$fn") >"$dir.log" 2>&1 || {
 			echo "wmm-tools.sh: $name failed to build; the last lines of $dir.log:" >&2
 			tail -20 "$dir.log" >&2
