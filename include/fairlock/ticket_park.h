@@ -225,9 +225,18 @@ static inline bool fl_ticket_park_is_locked(fl_ticket_park_t *lock)
 	return fl_ticket_is_locked(&lock->ticket);
 }
 
+/*
+ * Others want the lock: a waiter in the queue, or, for a bounded queue, one
+ * asleep at its gate.  With a bound of 1 no waiter ever holds a ticket, so
+ * the queue alone would never say so.  A thread still polling at the gate
+ * has written nothing and shows nowhere.  Relaxed snapshots, as
+ * fl_ticket_is_contended().
+ */
 static inline bool fl_ticket_park_is_contended(fl_ticket_park_t *lock)
 {
-	return fl_ticket_is_contended(&lock->ticket);
+	return fl_ticket_is_contended(&lock->ticket) ||
+	       __atomic_load_n(&lock->sleepers, __ATOMIC_RELAXED) >=
+		       FL__PARK_GATE_SLEEPER;
 }
 
 FL_EXTERN_C_END

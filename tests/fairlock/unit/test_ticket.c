@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Ticket lock: the exact lock-word values of seed 002, step by step; the
  * parking ticket lock keeps the same word. */
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <fairlock/ticket.h>
@@ -134,6 +137,54 @@ static void contended(void)
 	CHECK_EQ(lock.val, 0x00020002);
 }
 
+struct park_waiter {
+	fl_ticket_park_t *lock;
+	int acquired;
+};
+
+static void park_take_and_release(void *arg)
+{
+	struct park_waiter *w = arg;
+
+	fl_ticket_park_lock(w->lock);
+	__atomic_store_n(&w->acquired, 1, __ATOMIC_RELEASE);
+	fl_ticket_park_unlock(w->lock);
+}
+
+/*
+ * A queue bound of 1 keeps every waiter at the gate, without a ticket: the
+ * lock still says it is contended once one sleeps there.
+ */
+static void park_gate_sleeper_is_contention(void)
+{
+	fl_ticket_park_t lock;
+	struct park_waiter w = { &lock, 0 };
+	double deadline = now_seconds() + 120;
+	void *t;
+
+	fl_ticket_park_init_bounded(&lock, 1);
+	fl_ticket_park_lock(&lock);
+	CHECK(!fl_ticket_park_is_contended(&lock));
+	t = start_thread(park_take_and_release, &w);
+	while (!fl_ticket_park_is_contended(&lock)) {
+		if (now_seconds() > deadline) {
+			fprintf(stderr, "no waiter at the gate after 120 s: word 0x%08x, "
+				"sleepers 0x%08x\n", peek(lock.ticket.val), peek(lock.sleepers));
+			exit(1);
+		}
+		sched_yield();
+	}
+	/* Only the holder's ticket is out: the queue alone says nothing. */
+	CHECK_EQ(peek(lock.ticket.val), 0x00010000);
+	CHECK(!fl_ticket_is_contended(&lock.ticket));
+	CHECK(!__atomic_load_n(&w.acquired, __ATOMIC_ACQUIRE));
+	fl_ticket_park_unlock(&lock);
+	join_thread(t);
+	CHECK(w.acquired);
+	CHECK_EQ(lock.ticket.val, 0x00020002);
+	CHECK(!fl_ticket_park_is_contended(&lock));
+}
+
 static void lock_with_too_many_tickets_out(void *arg)
 {
 	fl_ticket_t *lock = arg;
@@ -176,6 +227,7 @@ int main(void)
 	owner_half_is_low_bits();
 	halves_wrap_independently();
 	contended();
+	park_gate_sleeper_is_contention();
 	capacity();
 	printf("test_ticket: ok\n");
 	return 0;
