@@ -19,6 +19,7 @@ cross_build "$target" "$scratch/build"
 cd "$scratch/build"
 
 echo "cross $target ($(cross_what "$target")): $("$cc" --version | head -1), $($qemu --version | head -1)"
+cross_pin_if_reordering ./emulator_sb "$qemu"
 # The test locks' words, shown beside the stacks of a run that hangs.
 cross_gdb_words=$'tl_park 4\ntl_mutex 4'
 # t FL_TEST_SCALE PROGRAM ARGS...: one test program under the emulator.

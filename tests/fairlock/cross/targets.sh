@@ -81,11 +81,35 @@ cross_failed=0
 
 # cross_guest LIMIT QEMU PROGRAM ARGS...: run PROGRAM under the emulator;
 # past LIMIT seconds, SIGABRT (the guest dumps core), 30 s later SIGKILL.
+# With cross_pin set (cross_pin_if_reordering), on that host CPU alone.
 cross_guest() {
-	local limit=$1 qemu=$2
+	local limit=$1 qemu=$2 pin=()
 	shift 2
 	cross_program=$1
-	(ulimit -c unlimited 2>/dev/null; exec timeout -s ABRT -k 30 "$limit" "$qemu" "$@")
+	[ -n "${cross_pin:-}" ] && pin=(taskset -c "$cross_pin")
+	(ulimit -c unlimited 2>/dev/null
+	 exec timeout -s ABRT -k 30 "$limit" "${pin[@]}" "$qemu" "$@")
+}
+
+# cross_pin_if_reordering PROBE QEMU [QEMU-ARGS...]: run the store-buffering
+# probe (emulator_sb.c) under the emulator; where the emulator lets a
+# SEQ_CST load pass an earlier SEQ_CST store, which the guest architecture
+# forbids, set cross_pin to one host CPU that cross_guest then runs every
+# program on.  Says which it found.
+cross_pin_if_reordering() {
+	local probe=$1 out status=0
+	shift
+	cross_pin=
+	out=$(timeout 600 "$@" "$probe" 2>&1) || status=$?
+	case $status in
+	0) echo "emulator: $out: the programs run on every host CPU" ;;
+	3)
+		# The first CPU this process may run on.
+		cross_pin=$(taskset -pc $$ | sed 's/.*: *//; s/[-,].*//')
+		echo "emulator: $out; the programs run on host CPU $cross_pin alone, where it cannot"
+		;;
+	*) echo "emulator: the store-buffering probe failed ($status): $out" >&2; return 1 ;;
+	esac
 }
 
 # The stacks of a hung guest, from the core it dumped; the cores go.

@@ -28,20 +28,26 @@ cmake --build "$scratch" -j "$(nproc)" >"$scratch/build.log" 2>&1 ||
 cd "$scratch"
 echo "cross preload aarch64: $(aarch64-linux-gnu-gcc --version | head -1)," \
 	"glibc $(dpkg-query -W -f='${Version}' libc6-arm64-cross 2>/dev/null), $(qemu-aarch64 --version | head -1)"
+# The emulator as the programs get it: qemu-aarch64 with Debian's arm64
+# glibc, on one host CPU where it lets a SEQ_CST load pass an earlier
+# SEQ_CST store (see emulator_sb.c and cross_pin_if_reordering).
+qemu=(qemu-aarch64 -L "$sysroot")
+cross_pin_if_reordering ./emulator_sb "${qemu[@]}"
+[ -n "$cross_pin" ] && qemu=(taskset -c "$cross_pin" "${qemu[@]}")
 # served LOCK: the program under the module, 8 threads, its own checks,
 # then its counter and the module's report of what it served.
 served() {
-	timeout 600 qemu-aarch64 -L "$sysroot" -E LD_PRELOAD="$scratch/libfairlock-preload.so" \
+	timeout 600 "${qemu[@]}" -E LD_PRELOAD="$scratch/libfairlock-preload.so" \
 		-E FAIRLOCK_LOCK="$1" -E FAIRLOCK_LOG=1 \
 		./preload_program --expect-preload --threads 8 --rounds 4000 || return
 	grep -q '^counter 32000 ' out.txt && grep -q "served by fairlock $1: [1-9]" out.txt
 }
 for lock in mutex ticket qspinlock ticket-park; do
 	cross_check "test_preload, FAIRLOCK_LOCK=$lock" env FAIRLOCK_LOCK=$lock FL_TEST_SCALE=4 \
-		timeout 600 qemu-aarch64 -L "$sysroot" ./test_preload mutex cond rwlock cancel
+		timeout 600 "${qemu[@]}" ./test_preload mutex cond rwlock cancel
 	cross_check "LD_PRELOAD into a C++ program, FAIRLOCK_LOCK=$lock" served "$lock"
 done
 # Without the module the program sees glibc's functions and says so.
 cross_check "without the module: glibc's" sh -c \
-	"! timeout 600 qemu-aarch64 -L $sysroot ./preload_program --expect-preload --rounds 100 && grep -q \"is not the preload's\" out.txt"
+	"! timeout 600 ${qemu[*]} ./preload_program --expect-preload --rounds 100 && grep -q \"is not the preload's\" out.txt"
 cross_summary
