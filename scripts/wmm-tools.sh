@@ -5,8 +5,8 @@
 # print the two paths:
 #   GENMC=<path to genmc>
 #   HERD=<path to herd7> HERD_LIBDIR=<its model library>
-# A cached build is reused while its tarball is unchanged (keyed by the
-# tarball's SHA-256).  Building both took 287 s on 2 cores, with other tests
+# A cached build is reused while its tarball and its patches are unchanged
+# (keyed by their SHA-256).  Building both took 287 s on 2 cores, with other tests
 # beside it (docs/testing.md).
 # usage: scripts/wmm-tools.sh [genmc|herd]...     (default: both)
 # Cache: $FL_WMM_CACHE, else ${XDG_CACHE_HOME:-~/.cache}/fairlock-toolkit/wmm.
@@ -16,21 +16,24 @@ cache=${FL_WMM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fairlock-toolkit/wmm}
 jobs=$(nproc)
 mkdir -p "$cache"
 
-# The tarball's patches: third_party/patches/<tarball name less .tar.gz>-*.patch.
+# The tarball's patches, one per line, in name order:
+# third_party/patches/<tarball name less .tar.gz>-*.patch.
 patches_of() {
-	local base
+	local base patch
 	base=$(basename "$1" .tar.gz)
-	compgen -G "$top/third_party/patches/$base-*.patch" | sort || true
+	for patch in "$top/third_party/patches/$base"-*.patch; do
+		if [ -e "$patch" ]; then printf '%s\n' "$patch"; fi
+	done
 }
 
 # The cache key: the tarball's contents, and its patches' where it has any.
 key() {
-	local patches
-	patches=$(patches_of "$1")
-	if [ -z "$patches" ]; then
+	local patches=()
+	mapfile -t patches < <(patches_of "$1")
+	if [ ${#patches[@]} -eq 0 ]; then
 		sha256sum "$1" | cut -c1-16
 	else
-		{ sha256sum "$1" | cut -c1-64; xargs cat <<<"$patches"; } |
+		{ sha256sum "$1" | cut -c1-64; cat "${patches[@]}"; } |
 			sha256sum | cut -c1-16
 	fi
 }
@@ -47,12 +50,12 @@ build_once() {
 		rm -rf "$dir"
 		mkdir -p "$dir"
 		tar xzf "$tarball" -C "$dir" --strip-components=1
-		for patch in $(patches_of "$tarball"); do
+		while IFS= read -r patch; do
 			patch -d "$dir" -p1 --quiet <"$patch" || {
 				echo "wmm-tools.sh: $(basename "$patch") does not apply" >&2
 				exit 1
 			}
-		done
+		done < <(patches_of "$tarball")
 		(cd "$dir" && "$fn") >"$dir.log" 2>&1 || {
 			echo "wmm-tools.sh: $name failed to build; the last lines of $dir.log:" >&2
 			tail -20 "$dir.log" >&2

@@ -11,9 +11,10 @@
  *
  * QEMU 7.2's user-mode arm64 on an x86-64 host breaks it: it puts no
  * StoreLoad barrier between an STLR and a later LDAR, so the host's store
- * buffer lets both loads read 0 (about 4 rounds in 100 here), and a waiter
- * can sleep through the unlock that should wake it.  run.sh asks this
- * program first, and where the emulator breaks the rule it runs the
+ * buffer lets both loads read 0 (0.3 to 17 rounds in 100 here, with the
+ * load), and a waiter can sleep through the unlock that should wake it.
+ * The cross runs (targets.sh, cross_pin_if_reordering) ask this
+ * program first, and where the emulator breaks the rule they run the
  * target's programs on one host CPU, where no store waits in a buffer
  * that another thread's load passes.
  *
