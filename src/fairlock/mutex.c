@@ -117,15 +117,105 @@ static void spin_end(unsigned int looks, bool got_lock)
 		spin_history.misses++;
 }
 
-/* One look at a held lock, after a pause; false once the looks are used. */
-static bool spin_look(fl_mutex_t *m, unsigned int *looks, uint32_t *v)
+/* --- turns: the holder keeps the lock for a while, its watcher waits --- */
+
+/*
+ * The watcher: the one waiter that is awake and looking (WOKEN stands for
+ * it, so unlocks wake nobody; other waiters sleep).  It takes a free lock
+ * only when the holder's turn is over (TURN_US since the turn began) or
+ * when the holder seems gone: the lock stayed free through a short run of
+ * reads (IDLE_READS, IDLE_PAUSES pauses apart), so nothing is waiting to
+ * take it again at once.  So while every thread wants the lock it changes
+ * hands once a turn, not at each look, and each thread waits long once a
+ * turn instead of a little at most of its acquisitions.
+ *
+ * Nothing is written to the mutex for this after an unlock has released
+ * it (another thread may take, release and free it at once, as POSIX
+ * allows): the turn's start is stored by the thread that takes the lock,
+ * while it holds it, and read by the watcher as a hint (RELAXED: it
+ * orders nothing; a stale value only moves the end of a turn).
+ */
+#ifndef FL_MUTEX_TURN_US
+#define FL_MUTEX_TURN_US 100u
+#endif
+#ifndef FL_MUTEX_WATCH_LOOKS
+#define FL_MUTEX_WATCH_LOOKS 256u
+#endif
+#ifndef FL_MUTEX_WATCH_STALLS
+#define FL_MUTEX_WATCH_STALLS 8u
+#endif
+#ifndef FL_MUTEX_IDLE_READS
+#define FL_MUTEX_IDLE_READS 4u
+#endif
+#ifndef FL_MUTEX_IDLE_PAUSES
+#define FL_MUTEX_IDLE_PAUSES 10u
+#endif
+#define WATCH_LOOKS FL_PLAT_POLLS(FL_MUTEX_WATCH_LOOKS)
+#define IDLE_READS FL_PLAT_POLLS(FL_MUTEX_IDLE_READS)
+#define IDLE_PAUSES FL_PLAT_PAUSES(FL_MUTEX_IDLE_PAUSES)
+
+/* When the holder's turn began, in microseconds (a word nothing else uses). */
+#define TURN_US(m) (&(m)->unused2[0])
+
+static uint32_t now_us(void)
 {
-	if (*looks >= SPIN_LOOKS)
+	return (uint32_t)(fl__now_ns() / 1000u);
+}
+
+/* The caller has just taken the lock after waiting: its turn begins. */
+static void start_turn(fl_mutex_t *m)
+{
+	__atomic_store_n(TURN_US(m), now_us(), __ATOMIC_RELAXED);
+}
+
+struct watch {
+	unsigned int looks;
+	unsigned int stalls;	/* looks in a row that found the lock held */
+};
+
+static void watch_begin(struct watch *s)
+{
+	s->looks = 0;
+	s->stalls = 0;
+}
+
+/* Whether the lock stays free for a few reads: its holder is not back. */
+static bool stays_free(const fl_mutex_t *m, uint32_t *v)
+{
+	for (unsigned int r = 0; r < IDLE_READS; r++) {
+		for (unsigned int i = 0; i < IDLE_PAUSES; i++)
+			fl_cpu_relax();
+		*v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
+		if (*v & (LOCKED | HANDOFF))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * One look at the lock, after a pause; false once looking stops paying:
+ * the looks are used, or several looks in a row found the lock held (its
+ * holder sleeps, yields or was preempted in its section).  Sets *take
+ * when the lock is free and the watcher may take it.
+ */
+static bool watch_look(const fl_mutex_t *m, struct watch *s, uint32_t *v,
+		       bool *take)
+{
+	if (s->looks >= WATCH_LOOKS || s->stalls >= FL_MUTEX_WATCH_STALLS)
 		return false;
-	(*looks)++;
+	s->looks++;
 	for (unsigned int i = 0; i < SPIN_PAUSES; i++)
 		fl_cpu_relax();
 	*v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
+	*take = false;
+	if (*v & (LOCKED | HANDOFF)) {
+		s->stalls++;
+		return true;
+	}
+	s->stalls = 0;
+	*take = s->looks >= WATCH_LOOKS ||
+		now_us() - __atomic_load_n(TURN_US(m), __ATOMIC_RELAXED) >= FL_MUTEX_TURN_US ||
+		stays_free(m, v);
 	return true;
 }
 
@@ -210,6 +300,17 @@ FL_API bool fl__mutex_trylock_owed(fl_mutex_t *m)
 	return false;
 }
 
+/* A waiter's state across its parks. */
+struct waiter {
+	struct fl__parked node;
+	bool woken;		/* dequeued with WOKEN set for it, not yet cleared */
+	bool queued;		/* has queued before: goes back to the head */
+	uint32_t gen;		/* the generation it queued in */
+	struct watch watch;	/* while it watches */
+	bool watches;		/* will watch when woken (parked nodes: read by
+				 * the unparker under the bucket lock) */
+};
+
 /*
  * The lock is free (or owed: HANDOFF) with `v` as the word, or has just
  * become so: if waiters are queued and no woken thread is about to try,
@@ -235,7 +336,14 @@ static void wake_next(fl_mutex_t *m, uint32_t v)
 		return;
 	}
 	v = fresh(m, __atomic_load_n(&m->state, __ATOMIC_RELAXED), gen);
-	handoff = (v & HANDOFF) || past_bound(m, n);
+	/*
+	 * Past the bound: hand the lock over, unless the waiter will watch
+	 * when woken, which takes the lock at the end of the holder's turn
+	 * (the node is the first member of its struct waiter).
+	 */
+	handoff = (v & HANDOFF) ||
+		  ((!FL_PLAT_WATCHERS_SKIP_BOUND || !((struct waiter *)n)->watches) &&
+		   past_bound(m, n));
 	for (;;) {
 		uint32_t next;
 
@@ -306,13 +414,6 @@ static void give_up_woken(fl_mutex_t *m, uint32_t gen)
 
 enum park_result { PARK_RETRY, PARK_WOKEN, PARK_HANDED, PARK_TIMED_OUT };
 
-/* A waiter's state across its parks. */
-struct waiter {
-	struct fl__parked node;
-	bool woken;		/* dequeued with WOKEN set for it, not yet cleared */
-	bool queued;		/* has queued before: goes back to the head */
-	uint32_t gen;		/* the generation it queued in */
-};
 
 /*
  * Queue `w` while the lock is held or owed, then sleep until it is woken,
@@ -381,19 +482,73 @@ static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
 	return PARK_WOKEN;
 }
 
+/*
+ * Become the watcher: the lock is held, nobody is queued and nobody else
+ * watches.  RELAXED, as for the other flag changes: WOKEN only tells
+ * unlocks that an awake thread will try (the top of this file).  The
+ * watcher counts as the first waiter from now: its bound starts, and if
+ * it sleeps later it queues at the head.
+ */
+static bool become_watcher(fl_mutex_t *m, struct waiter *w, uint32_t *v)
+{
+	uint32_t gen = fl_fork_generation();
+
+	*v = fresh(m, *v, gen);
+	if (!(*v & (LOCKED | HANDOFF)) || (*v & (WOKEN | PARKED)))
+		return false;
+	if (!__atomic_compare_exchange_n(&m->state, v, with_flags(*v, WOKEN, 0, gen),
+					 false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		return false;
+	w->woken = true;
+	w->gen = gen;
+	w->queued = true;
+	w->node.since_ns = fl__now_ns();
+	w->node.passes = 0;
+	w->node.waiter = fl__park_self();
+	return true;
+}
+
+/*
+ * Watch until the lock is free and ours to take (true, *v free), or until
+ * watching stops paying or the deadline passes (false, *v held or not).
+ */
+static bool watch(fl_mutex_t *m, struct watch *s, uint32_t *v, clockid_t clock,
+		  const struct timespec *abstime)
+{
+	bool take = false;
+
+	while (watch_look(m, s, v, &take)) {
+		if (take)
+			return true;
+		if (abstime && fl__deadline_passed(clock, abstime))
+			return false;
+	}
+	return false;
+}
+
 /* The slow path of lock and timedlock (abstime NULL: no deadline). */
 static int lock_until(fl_mutex_t *m, clockid_t clock,
 		      const struct timespec *abstime)
 {
 	/* Where the platform keeps it: on Linux, on our stack. */
 	FL_PLAT_WAITER(struct waiter, w);
-	unsigned int looks = 0;
-	bool look = spin_wanted();
+	struct watch *s = &w->watch;
+	bool look = spin_wanted(), watching = false, waited = false;
 	uint32_t v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
 
 	w->woken = false;
 	w->queued = false;
+	watch_begin(s);
 	for (;;) {
+		/*
+		 * Held, with nobody queued or watching: watch.  A failed
+		 * compare-exchange's word is judged in the same pass (as in
+		 * fresh(): GenMC 0.11 takes a pass that writes nothing and
+		 * loops again for a spin).
+		 */
+		if (look && !w->woken && (v & (LOCKED | HANDOFF)) &&
+		    !(v & (WOKEN | PARKED)) && become_watcher(m, w, &v))
+			watching = true;
 		if (!(v & (LOCKED | HANDOFF))) {
 			/*
 			 * Free and owed to nobody: take it, and clear WOKEN if
@@ -406,27 +561,39 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 			if (__atomic_compare_exchange_n(&m->state, &v, next, false,
 							__ATOMIC_ACQUIRE,
 							__ATOMIC_RELAXED)) {
-				spin_end(looks, true);
+				if (waited || watching)
+					start_turn(m);
+				spin_end(s->looks, true);
 				return 0;
 			}
 			continue;
 		}
-		if (look && spin_look(m, &looks, &v))
+		if (watching && watch(m, s, &v, clock, abstime))
 			continue;
 		if (abstime && fl__deadline_passed(clock, abstime)) {
 			if (w->woken)
 				give_up_woken(m, w->gen);
 			return ETIMEDOUT;
 		}
-		spin_end(looks, false);
-		looks = 0;
+		/*
+		 * Whether to watch when woken, decided now so that the
+		 * unparker knows (wake_next()): not after looks that ran out,
+		 * so that the bound, not the turns, serves this waiter next.
+		 */
+		look = spin_wanted() && !(watching && s->looks >= WATCH_LOOKS);
+		w->watches = look;
+		spin_end(s->looks, false);
+		watch_begin(s);
+		watching = false;
+		waited = true;
 		switch (park(m, w, clock, abstime)) {
 		case PARK_HANDED:
+			start_turn(m);
 			return 0;
 		case PARK_TIMED_OUT:
 			return ETIMEDOUT;
 		case PARK_WOKEN:
-			look = spin_wanted();
+			watching = look;
 			break;
 		case PARK_RETRY:
 			break;

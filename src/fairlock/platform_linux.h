@@ -108,6 +108,8 @@ uint64_t fl__now_ns(void);
 #define FL_PLAT_PAUSES(n) (n)
 #define FL_PLAT_SPIN_LEARNS 1
 #define FL_PLAT_SPIN_WANTED true
+/* A watching waiter past the bound waits for the holder's turn to end. */
+#define FL_PLAT_WATCHERS_SKIP_BOUND 1
 
 /*
  * A waiter's record: on its stack, so that a thread waits on any number

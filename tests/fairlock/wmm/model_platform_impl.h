@@ -168,6 +168,8 @@ static inline uint32_t fl_plat_cpus(uint32_t *cached)
  * FL_MODEL_NO_LOOKS never: the path of a thread whose looks stopped paying.
  */
 #define FL_PLAT_SPIN_LEARNS 0
+/* Every waiter past the bound is handed the lock, watcher or not. */
+#define FL_PLAT_WATCHERS_SKIP_BOUND 0
 #ifdef FL_MODEL_NO_LOOKS
 #define FL_PLAT_SPIN_WANTED false
 #else
