@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The mutex's slow paths: polling, parking, waking, the hand-over to a
- * waiter past the bound, timed waits, and the bits a fork leaves behind.
+ * The mutex's slow paths: the watcher and its turns, parking, waking, the
+ * hand-over to a waiter past the bound, timed waits, and the bits a fork
+ * leaves behind.
  *
  * Who may do what to the word (mutex.h has the layout):
  *  - LOCKED: set by whoever takes the lock while neither LOCKED nor
@@ -12,10 +13,12 @@
  *    cleared, under the same lock, by whoever takes the last node of this
  *    mutex out of the queue.  Bucket-lock holders therefore see PARKED
  *    exactly when a node of this mutex is queued.
- *  - WOKEN: set by the unlocker that dequeues a waiter to let it try;
- *    cleared by that waiter at its next change of the word (it takes the
- *    lock or queues again), or as it gives up at its deadline.  While it is
- *    set, unlocks wake nobody: a thread is awake and about to try.
+ *  - WOKEN: set by the unlocker that dequeues a waiter to let it try, or
+ *    by a waiter that finds the lock held, nobody queued and WOKEN clear,
+ *    for itself (it becomes the watcher: become_watcher()); cleared by
+ *    the thread it stands for at its next change of the word (it takes the
+ *    lock or queues), or as it gives up at its deadline.  While it is set,
+ *    unlocks wake nobody: a thread is awake and will try.
  *  - HANDOFF: set by an unlocker that found the first waiter past its bound
  *    but the lock taken again by a barging thread; cleared by the unlocker
  *    that hands the lock over, or with PARKED when the queue empties.
@@ -29,10 +32,12 @@
  * fetch-sub comes before that compare-exchange in the word's order, and
  * the waiter then finds the lock free and does not sleep; or after it, and
  * sees PARKED and takes the bucket lock, after the waiter enqueued.  It
- * wakes the first waiter unless a woken thread has not yet tried (WOKEN),
- * which then takes the lock, whose unlock looks again, or queues again
- * while the lock is held, whose unlock looks again, or, at its deadline,
- * gives up WOKEN and looks for the unlock it stood in for (give_up_woken).
+ * wakes the first waiter unless a woken thread or the watcher has not yet
+ * tried (WOKEN), which then takes the lock, whose unlock looks again, or
+ * queues while the lock is held, whose unlock looks again, or, at its
+ * deadline, gives up WOKEN and looks for the unlock it stood in for
+ * (give_up_woken).  A watcher's looks end (watch_look()): it then takes
+ * a free lock, or queues as above.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -51,33 +56,26 @@
 #define GEN_SHIFT FL__MUTEX_GENERATION_SHIFT
 
 /*
- * A waiter looks at a held lock SPIN_LOOKS times, SPIN_PAUSES pause
- * instructions apart, before it sleeps: about 4 us on the 2-CPU x86
- * machines here (a pause takes ~10 ns there; up to ~40 ns on other Intel
- * cores), roughly what a sleep and a wake-up cost, so a waiter spins no
- * longer than blocking would take.  Looking seldom matters more than
- * looking often: each look pulls the lock's cache line away from the
- * holder, who, in an unfair lock, is the one most likely to take it next.
- * lockbench chose the figures (docs/BENCHMARKS.md, where the command is):
- * 2 looks 200 pauses apart beat 100 looks 1 pause apart by 4-6x at 2-16
- * threads.  -DFL_MUTEX_SPIN_LOOKS=n -DFL_MUTEX_SPIN_PAUSES=n change them
- * for such measurements.  The platform may spend less (FL_PLAT_POLLS).
+ * The watcher (below) looks at the lock every SPIN_PAUSES pause
+ * instructions: about 2 us on the 2-CPU x86 machines here (a pause takes
+ * ~10 ns there; up to ~40 ns on other Intel cores).  Looking seldom
+ * matters more than looking often: each look pulls the lock's cache line
+ * away from the holder.  lockbench chose the spacing for the mutex before
+ * turns (docs/BENCHMARKS.md): 2 looks 200 pauses apart beat 100 looks 1
+ * pause apart by 4-6x at 2-16 threads.  -DFL_MUTEX_SPIN_PAUSES=n changes
+ * it for such measurements.  The platform may spend less (FL_PLAT_PAUSES).
  */
-#ifndef FL_MUTEX_SPIN_LOOKS
-#define FL_MUTEX_SPIN_LOOKS 2u
-#endif
 #ifndef FL_MUTEX_SPIN_PAUSES
 #define FL_MUTEX_SPIN_PAUSES 200u
 #endif
-#define SPIN_LOOKS FL_PLAT_POLLS(FL_MUTEX_SPIN_LOOKS)
 #define SPIN_PAUSES FL_PLAT_PAUSES(FL_MUTEX_SPIN_PAUSES)
 
 /*
- * Whether to look at all.  Looking pays only while the holder runs: a
+ * Whether to watch at all.  Watching pays only while the holder runs: a
  * holder that sleeps, waits for I/O or yields its CPU inside the critical
  * section (sysbench's `threads` test: lock, sched_yield(), unlock) will
- * not unlock during the looks, and with more threads than CPUs the ~4 us
- * of pauses is CPU time another thread could have run in.  User space
+ * not unlock during the looks, and with more threads than CPUs the pauses
+ * are CPU time another thread could have run in.  User space
  * cannot see whether the holder runs, so each thread learns it from its
  * own waits: looks that end in the lock refill its credit, looks that end
  * in a sleep spend one, and a thread with no credit left sleeps at once,
