@@ -11,20 +11,28 @@
  * is harmless, and fair once it is not:
  *
  *  - a running thread may take a free lock ahead of threads that sleep
- *    (barging), and a waiter polls briefly before it sleeps, unless its
- *    thread's recent polls kept ending in sleeps;
- *  - waiters sleep in arrival order in a queue kept outside the mutex (a
- *    process-wide table keyed by the mutex's address); an unlock wakes the
- *    first, and none while a woken thread has not yet had its try (the
- *    WOKEN bit), so a burst of unlocks makes one system call, not one each;
+ *    (barging);
+ *  - one waiter stays awake and watches the lock (unless its thread's
+ *    recent watches kept ending in sleeps): it lets the holder keep the
+ *    lock for a turn (100 us), taking it when the turn is over or when the
+ *    lock stays free for a moment (its holder has gone); so while every
+ *    thread wants the lock it changes hands once a turn, and a thread
+ *    waits long once a turn rather than a little at most acquisitions;
+ *  - the other waiters sleep in arrival order in a queue kept outside the
+ *    mutex (a process-wide table keyed by the mutex's address); when the
+ *    watcher has taken the lock, the next unlock wakes the first sleeper
+ *    to watch, and no unlock wakes anyone while a thread is awake to try
+ *    (the WOKEN bit), so a burst of unlocks makes one system call, not
+ *    one each;
  *  - a woken waiter that loses its try to a barging thread goes back to
  *    the head of the queue, not the tail;
- *  - once the first waiter has waited longer than the mutex's bound (1 ms
- *    unless set: fl_mutex_init_max_wait()), the unlock hands the lock to
- *    it directly, and if a barging thread took the lock first, that
- *    thread's unlock does (HANDOFF: nobody else may take it meanwhile).
- *    So waiters are served in arrival order within about the bound plus
- *    one critical section per waiter ahead (docs/fairlock.md: measured).
+ *  - a sleeping waiter that will not watch when woken, once it has waited
+ *    longer than the mutex's bound (1 ms unless set:
+ *    fl_mutex_init_max_wait()), is handed the lock directly by the unlock,
+ *    and if a barging thread took the lock first, that thread's unlock
+ *    does (HANDOFF: nobody else may take it meanwhile).  Watchers are
+ *    served by turns instead: one waiting behind k others waits about k+1
+ *    turns (EXPERIMENT: the bound's promise for them is to be settled).
  *
  * Why this design (docs/fairlock.md has the comparison): Go's sync.Mutex
  * switches to direct hand-off once a waiter has waited over 1 ms;
@@ -88,7 +96,8 @@ typedef struct fl_mutex {
 	uint32_t state;		/* FL__MUTEX_* bits and their fork generation */
 	uint32_t unused1[2];	/* zero */
 	uint32_t max_wait_us;	/* the bound; 0: FL_MUTEX_MAX_WAIT_US_DEFAULT */
-	uint32_t unused2[4];	/* zero */
+	uint32_t unused2[4];	/* [0]: when the holder's turn began, in us (a
+				 * hint); the rest zero */
 } fl_mutex_t;
 
 #define FL_MUTEX_INIT { 0, { 0, 0 }, 0, { 0, 0, 0, 0 } }
