@@ -14,9 +14,12 @@
  *    (barging);
  *  - one waiter stays awake and watches the lock (unless its thread's
  *    recent watches kept ending in sleeps): it lets the holder keep the
- *    lock for a turn (100 us), taking it when the turn is over or when the
- *    lock stays free for a moment (its holder has gone); so while every
- *    thread wants the lock it changes hands once a turn, and a thread
+ *    lock for a turn (100 us), and then asks for it (ASKED): the holder's
+ *    next unlock leaves the lock to the watcher, nobody else may take it
+ *    meanwhile, and the holder, back for the lock, queues behind the
+ *    other waiters.  A lock that stays free for a moment (its holder has
+ *    gone) the watcher takes at once.  So while every thread wants the
+ *    lock it changes hands once a turn, in arrival order, and a thread
  *    waits long once a turn rather than a little at most acquisitions;
  *  - the other waiters sleep in arrival order in a queue kept outside the
  *    mutex (a process-wide table keyed by the mutex's address); when the
@@ -56,8 +59,8 @@
  * the queues and ignores bits stamped with the parent's fork generation.
  *
  * Word: LOCKED (bit 0), WOKEN (bit 1), HANDOFF (bit 2), PARKED (bit 3:
- * the queue may hold waiters), and above them the fork generation that set
- * bits 1-3 (0 when none is set).  All-zero memory is an unlocked mutex
+ * the queue may hold waiters), ASKED (bit 4), and above them the fork
+ * generation that set bits 1-4 (0 when none is set).  All-zero memory is an unlocked mutex
  * with the default bound, so FL_MUTEX_INIT and zero-filled memory both
  * work.  The futexes are process-private: do not place this mutex in
  * memory shared between processes.
@@ -90,7 +93,9 @@ FL_EXTERN_C_BEGIN
  * 32 bytes, as in release 0.1 (whose layout had the waiters' futex words
  * and a queue inside): programs built against it keep their size, and
  * their inline fast paths agree with this word (LOCKED and HANDOFF where
- * they were; any other bit sends an unlock to the slow path).
+ * they were; any other bit sends an unlock to the slow path).  Their
+ * lock does not know ASKED, so it may take a lock owed to a watcher: that
+ * costs the watcher its turn, never mutual exclusion.
  */
 typedef struct fl_mutex {
 	uint32_t state;		/* FL__MUTEX_* bits and their fork generation */
@@ -107,7 +112,10 @@ typedef struct fl_mutex {
 #define FL__MUTEX_WOKEN 2u
 #define FL__MUTEX_HANDOFF 4u
 #define FL__MUTEX_PARKED 8u
-#define FL__MUTEX_GENERATION_SHIFT 4
+#define FL__MUTEX_ASKED 16u
+#define FL__MUTEX_GENERATION_SHIFT 5
+/* Not to be taken by a newcomer: held, or owed to a waiter. */
+#define FL__MUTEX_BUSY (FL__MUTEX_LOCKED | FL__MUTEX_HANDOFF | FL__MUTEX_ASKED)
 
 FL_API void fl__mutex_lock_slow(fl_mutex_t *m);
 FL_API void fl__mutex_unlock_slow(fl_mutex_t *m, uint32_t old);
@@ -148,18 +156,19 @@ static inline bool fl_mutex_trylock(fl_mutex_t *m)
 	uint32_t v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
 
 	/*
-	 * Free, and not owed to a waiter past the bound.  ACQUIRE on
-	 * success: pairs with the RELEASE of the unlock that freed it
-	 * (mutant mutex_trylock_acq).
+	 * Free, and owed to nobody (a waiter past the bound, or the watcher
+	 * whose holder's turn is over).  ACQUIRE on success: pairs with the
+	 * RELEASE of the unlock that freed it (mutant mutex_trylock_acq).
 	 */
-	while (!(v & (FL__MUTEX_LOCKED | FL__MUTEX_HANDOFF)))
+	while (!(v & FL__MUTEX_BUSY))
 		if (__atomic_compare_exchange_n(&m->state, &v,
 						v | FL__MUTEX_LOCKED, false,
 						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 			return true;
 	/*
-	 * Free but owed (HANDOFF): to a waiter, or, in a child after fork(),
-	 * to a thread of the parent's; out of line, which tells them apart.
+	 * Free but owed (HANDOFF, ASKED): to a waiter, or, in a child after
+	 * fork(), to a thread of the parent's; out of line, which tells them
+	 * apart.
 	 */
 	if (!(v & FL__MUTEX_LOCKED))
 		return fl__mutex_trylock_owed(m);
@@ -175,7 +184,7 @@ static inline void fl_mutex_lock(fl_mutex_t *m)
 	 */
 	uint32_t v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
 
-	if (FL_LIKELY(!(v & (FL__MUTEX_LOCKED | FL__MUTEX_HANDOFF)) &&
+	if (FL_LIKELY(!(v & FL__MUTEX_BUSY) &&
 		      __atomic_compare_exchange_n(&m->state, &v,
 						  v | FL__MUTEX_LOCKED, false,
 						  __ATOMIC_ACQUIRE,
@@ -214,11 +223,11 @@ static inline void fl_mutex_after_fork(fl_mutex_t *m)
 	(void)m;
 }
 
-/* Someone may sleep, or the next release is owed to a waiter past the bound. */
+/* Someone may sleep, or the next release is owed to a waiter. */
 static inline bool fl_mutex_is_contended(const fl_mutex_t *m)
 {
 	return __atomic_load_n(&m->state, __ATOMIC_RELAXED) &
-	       (FL__MUTEX_PARKED | FL__MUTEX_HANDOFF);
+	       (FL__MUTEX_PARKED | FL__MUTEX_HANDOFF | FL__MUTEX_ASKED);
 }
 
 /*

@@ -5,9 +5,10 @@
  * leaves behind.
  *
  * Who may do what to the word (mutex.h has the layout):
- *  - LOCKED: set by whoever takes the lock while neither LOCKED nor
- *    HANDOFF is set, or by an unlocker for the first queued waiter it hands
- *    the lock to (only then while HANDOFF is set); cleared by the holder's
+ *  - LOCKED: set by whoever takes the lock while none of LOCKED, HANDOFF
+ *    and ASKED is set, or by the watcher that asked (ASKED set, the other
+ *    two not), or by an unlocker for the first queued waiter it hands the
+ *    lock to (only then while HANDOFF is set); cleared by the holder's
  *    unlock.
  *  - PARKED: set by a waiter as it queues itself, under its bucket's lock;
  *    cleared, under the same lock, by whoever takes the last node of this
@@ -22,8 +23,12 @@
  *  - HANDOFF: set by an unlocker that found the first waiter past its bound
  *    but the lock taken again by a barging thread; cleared by the unlocker
  *    that hands the lock over, or with PARKED when the queue empties.
- *  - the generation (bits 4-31): the fork generation that set the bits
- *    1-3, written with them by every change of them.  Bits whose
+ *  - ASKED: set by the thread WOKEN stands for, while the lock is held and
+ *    its holder's turn is over; cleared with WOKEN, always (so it is never
+ *    set without WOKEN, and the thread WOKEN stands for is the one it
+ *    was set for).
+ *  - the generation (bits 5-31): the fork generation that set the bits
+ *    1-4, written with them by every change of them.  Bits whose
  *    generation is not this process's were left by threads of a parent
  *    process and are dropped (fresh()) before anything reads them.
  *
@@ -52,7 +57,9 @@
 #define WOKEN FL__MUTEX_WOKEN
 #define HANDOFF FL__MUTEX_HANDOFF
 #define PARKED FL__MUTEX_PARKED
-#define FLAGS (WOKEN | HANDOFF | PARKED)
+#define ASKED FL__MUTEX_ASKED
+#define BUSY FL__MUTEX_BUSY
+#define FLAGS (WOKEN | HANDOFF | PARKED | ASKED)
 #define GEN_SHIFT FL__MUTEX_GENERATION_SHIFT
 
 /*
@@ -119,19 +126,30 @@ static void spin_end(unsigned int looks, bool got_lock)
 
 /*
  * The watcher: the one waiter that is awake and looking (WOKEN stands for
- * it, so unlocks wake nobody; other waiters sleep).  It takes a free lock
- * only when the holder's turn is over (TURN_US since the turn began) or
- * when the holder seems gone: the lock stayed free through a short run of
- * reads (IDLE_READS, IDLE_PAUSES pauses apart), so nothing is waiting to
- * take it again at once.  So while every thread wants the lock it changes
- * hands once a turn, not at each look, and each thread waits long once a
- * turn instead of a little at most of its acquisitions.
+ * it, so unlocks wake nobody; other waiters sleep).  It lets the holder
+ * keep the lock for a turn (TURN_US since the turn began).  Once the turn
+ * is over it takes a free lock, or asks for a held one (ASKED): the
+ * holder's next lock then finds the lock busy and queues behind the
+ * other waiters, and its unlock leaves the lock free for the watcher,
+ * which no newcomer may take meanwhile.  Without asking, a turn would end
+ * only when a look happened to fall between the holder's unlock and its
+ * next lock, which with a short section outside the lock is a few
+ * hundred nanoseconds now and then: the same two threads would keep the
+ * lock.  Before the turn is over the watcher takes the lock only when it
+ * stays free through a short run of reads (IDLE_READS, IDLE_PAUSES pauses
+ * apart): the holder has gone, nothing wants the lock at once.
+ *
+ * So while every thread wants the lock it changes hands once a turn, and
+ * in arrival order: the watcher that took it clears WOKEN, so the
+ * holder's next unlock wakes the first sleeper to watch next.  Each thread
+ * waits long once a turn instead of a little at most of its acquisitions.
  *
  * Nothing is written to the mutex for this after an unlock has released
  * it (another thread may take, release and free it at once, as POSIX
- * allows): the turn's start is stored by the thread that takes the lock,
- * while it holds it, and read by the watcher as a hint (RELAXED: it
- * orders nothing; a stale value only moves the end of a turn).
+ * allows): ASKED is set while the lock is held, and the turn's start is
+ * stored by the thread that takes the lock, while it holds it, and read by
+ * the watcher as a hint (RELAXED: it orders nothing; a stale value only
+ * moves the end of a turn).
  */
 #ifndef FL_MUTEX_TURN_US
 #define FL_MUTEX_TURN_US 100u
@@ -149,21 +167,23 @@ static void spin_end(unsigned int looks, bool got_lock)
 #define FL_MUTEX_IDLE_PAUSES 10u
 #endif
 #define WATCH_LOOKS FL_PLAT_POLLS(FL_MUTEX_WATCH_LOOKS)
+#define WATCH_STALLS FL_PLAT_POLLS(FL_MUTEX_WATCH_STALLS)
 #define IDLE_READS FL_PLAT_POLLS(FL_MUTEX_IDLE_READS)
 #define IDLE_PAUSES FL_PLAT_PAUSES(FL_MUTEX_IDLE_PAUSES)
 
 /* When the holder's turn began, in microseconds (a word nothing else uses). */
 #define TURN_US(m) (&(m)->unused2[0])
 
-static uint32_t now_us(void)
-{
-	return (uint32_t)(fl__now_ns() / 1000u);
-}
-
 /* The caller has just taken the lock after waiting: its turn begins. */
 static void start_turn(fl_mutex_t *m)
 {
-	__atomic_store_n(TURN_US(m), now_us(), __ATOMIC_RELAXED);
+	__atomic_store_n(TURN_US(m), fl_plat_now_us(), __ATOMIC_RELAXED);
+}
+
+static bool turn_over(const fl_mutex_t *m)
+{
+	return fl_plat_turn_over(__atomic_load_n(TURN_US(m), __ATOMIC_RELAXED),
+				 FL_MUTEX_TURN_US);
 }
 
 struct watch {
@@ -190,31 +210,34 @@ static bool stays_free(const fl_mutex_t *m, uint32_t *v)
 	return true;
 }
 
+enum look {
+	LOOK_STOP,	/* looking stopped paying */
+	LOOK_WAIT,	/* the holder's turn goes on */
+	LOOK_ASK,	/* held, the turn is over, not yet asked for */
+	LOOK_TAKE,	/* free, and the watcher's to take */
+};
+
 /*
- * One look at the lock, after a pause; false once looking stops paying:
- * the looks are used, or several looks in a row found the lock held (its
- * holder sleeps, yields or was preempted in its section).  Sets *take
- * when the lock is free and the watcher may take it.
+ * One look at the lock, after a pause, by the watcher.  Looking stops once
+ * the looks are used or several looks in a row found the lock held (its
+ * holder sleeps, yields or was preempted in its section).
  */
-static bool watch_look(const fl_mutex_t *m, struct watch *s, uint32_t *v,
-		       bool *take)
+static enum look watch_look(const fl_mutex_t *m, struct watch *s, uint32_t *v)
 {
-	if (s->looks >= WATCH_LOOKS || s->stalls >= FL_MUTEX_WATCH_STALLS)
-		return false;
+	if (s->looks >= WATCH_LOOKS || s->stalls >= WATCH_STALLS)
+		return LOOK_STOP;
 	s->looks++;
 	for (unsigned int i = 0; i < SPIN_PAUSES; i++)
 		fl_cpu_relax();
 	*v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
-	*take = false;
 	if (*v & (LOCKED | HANDOFF)) {
 		s->stalls++;
-		return true;
+		return !(*v & ASKED) && turn_over(m) ? LOOK_ASK : LOOK_WAIT;
 	}
 	s->stalls = 0;
-	*take = s->looks >= WATCH_LOOKS ||
-		now_us() - __atomic_load_n(TURN_US(m), __ATOMIC_RELAXED) >= FL_MUTEX_TURN_US ||
-		stays_free(m, v);
-	return true;
+	/* ASKED is the watcher's own (only WOKEN's thread sets it). */
+	return (*v & ASKED) || turn_over(m) || stays_free(m, v) ? LOOK_TAKE
+								: LOOK_WAIT;
 }
 
 /* --- the word's bits and their fork generation --- */
@@ -280,10 +303,11 @@ static void queue_emptied(fl_mutex_t *m, uint32_t gen)
 }
 
 /*
- * fl_mutex_trylock() found the lock free but owed (HANDOFF).  Owed to a
- * waiter, it stays so; owed by a HANDOFF stamped before fork() (an unlock
- * of the parent's was between its release and its hand-over), the bit
- * speaks of a thread that is not here: fresh() drops it, and the try
+ * fl_mutex_trylock() found the lock free but owed (HANDOFF or ASKED).
+ * Owed to a waiter, it stays so; owed by a bit stamped before fork() (an
+ * unlock of the parent's was between its release and its hand-over, or
+ * the parent's watcher had asked), the bit speaks of a thread that is not
+ * here: fresh() drops it, and the try
  * goes on as on a free lock (ACQUIRE as the inline try's).
  */
 FL_API bool fl__mutex_trylock_owed(fl_mutex_t *m)
@@ -291,7 +315,7 @@ FL_API bool fl__mutex_trylock_owed(fl_mutex_t *m)
 	uint32_t v = fresh(m, __atomic_load_n(&m->state, __ATOMIC_RELAXED),
 			   fl_fork_generation());
 
-	while (!(v & (LOCKED | HANDOFF)))
+	while (!(v & BUSY))
 		if (__atomic_compare_exchange_n(&m->state, &v, v | LOCKED, false,
 						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 			return true;
@@ -308,6 +332,16 @@ struct waiter {
 	bool watches;		/* will watch when woken (parked nodes: read by
 				 * the unparker under the bucket lock) */
 };
+
+/*
+ * Whether `w` may take the lock with `v` as the word: free and owed to
+ * nobody, or owed to `w` itself, the thread WOKEN stands for (only it
+ * sets ASKED).
+ */
+static bool takeable(uint32_t v, const struct waiter *w)
+{
+	return !(v & (w->woken ? LOCKED | HANDOFF : BUSY));
+}
 
 /*
  * The lock is free (or owed: HANDOFF) with `v` as the word, or has just
@@ -392,16 +426,17 @@ static void wake_next(fl_mutex_t *m, uint32_t v)
 }
 
 /*
- * A woken waiter gives up (its deadline passed): WOKEN goes, and since
- * unlocks skipped waking while it stood, it wakes the next if the lock is
- * free now.  RELAXED: as for the other flag changes.
+ * A woken waiter gives up (its deadline passed): WOKEN goes, with the ASKED
+ * it may have set, and since unlocks skipped waking while it stood, it
+ * wakes the next if the lock is free now.  RELAXED: as for the other flag
+ * changes.
  */
 static void give_up_woken(fl_mutex_t *m, uint32_t gen)
 {
 	uint32_t v = __atomic_load_n(&m->state, __ATOMIC_RELAXED), next;
 
 	for (;;) {
-		next = with_flags(v, 0, WOKEN, gen);
+		next = with_flags(v, 0, WOKEN | ASKED, gen);
 		if (__atomic_compare_exchange_n(&m->state, &v, next, false,
 						__ATOMIC_RELAXED, __ATOMIC_RELAXED))
 			break;
@@ -414,8 +449,10 @@ enum park_result { PARK_RETRY, PARK_WOKEN, PARK_HANDED, PARK_TIMED_OUT };
 
 
 /*
- * Queue `w` while the lock is held or owed, then sleep until it is woken,
- * handed the lock, or its deadline passes (PARK_RETRY: the lock was free).
+ * Queue `w` while the lock is held or owed to another, then sleep until it
+ * is woken, handed the lock, or its deadline passes (PARK_RETRY: the lock
+ * was `w`'s to take).  A watcher gives up WOKEN and its ASKED as it
+ * queues: unlocks wake sleepers again, and the lock is nobody's.
  */
 static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
 			     const struct timespec *abstime)
@@ -426,7 +463,7 @@ static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
 	uint32_t token;
 
 	for (;;) {
-		if (!(v & (LOCKED | HANDOFF))) {
+		if (takeable(v, w)) {
 			fl__bucket_unlock(b);
 			return PARK_RETRY;
 		}
@@ -436,7 +473,7 @@ static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
 		 * then reads of the queue, the bucket lock orders.
 		 */
 		if (__atomic_compare_exchange_n(&m->state, &v,
-				with_flags(v, PARKED, w->woken ? WOKEN : 0, gen),
+				with_flags(v, PARKED, w->woken ? WOKEN | ASKED : 0, gen),
 				false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 			break;
 		v = fresh(m, v, gen);
@@ -492,7 +529,7 @@ static bool become_watcher(fl_mutex_t *m, struct waiter *w, uint32_t *v)
 	uint32_t gen = fl_fork_generation();
 
 	*v = fresh(m, *v, gen);
-	if (!(*v & (LOCKED | HANDOFF)) || (*v & (WOKEN | PARKED)))
+	if (!(*v & BUSY) || (*v & (WOKEN | PARKED)))
 		return false;
 	if (!__atomic_compare_exchange_n(&m->state, v, with_flags(*v, WOKEN, 0, gen),
 					 false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
@@ -507,21 +544,59 @@ static bool become_watcher(fl_mutex_t *m, struct waiter *w, uint32_t *v)
 }
 
 /*
- * Watch until the lock is free and ours to take (true, *v free), or until
+ * The watcher asks for the lock: its holder's turn is over.  RELAXED, as
+ * for the other flag changes: the bit tells others' compare-exchanges the
+ * lock is owed, and the take that follows has its own ACQUIRE.  One try: a
+ * word that moved meanwhile is judged again at the next look.
+ */
+static void ask(fl_mutex_t *m, const struct waiter *w, uint32_t *v)
+{
+	__atomic_compare_exchange_n(&m->state, v, with_flags(*v, ASKED, 0, w->gen),
+				    false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+/*
+ * Watch until the lock is ours to take (true, *v takeable), or until
  * watching stops paying or the deadline passes (false, *v held or not).
  */
-static bool watch(fl_mutex_t *m, struct watch *s, uint32_t *v, clockid_t clock,
+static bool watch(fl_mutex_t *m, struct waiter *w, uint32_t *v, clockid_t clock,
 		  const struct timespec *abstime)
 {
-	bool take = false;
-
-	while (watch_look(m, s, v, &take)) {
-		if (take)
+	for (;;) {
+		switch (watch_look(m, &w->watch, v)) {
+		case LOOK_STOP:
+			return false;
+		case LOOK_TAKE:
 			return true;
+		case LOOK_ASK:
+			ask(m, w, v);
+			break;
+		case LOOK_WAIT:
+			break;
+		}
 		if (abstime && fl__deadline_passed(clock, abstime))
 			return false;
 	}
-	return false;
+}
+
+/*
+ * A newcomer found the lock free but asked for by the watcher, and nobody
+ * queued: the holder whose turn just ended, back for the lock.  It waits
+ * a few looks for the watcher to take the lock, and then watches in turn
+ * (become_watcher()) rather than sleeping until the new holder's unlock
+ * wakes it: with two threads, no system call per turn.  With sleepers
+ * queued it queues behind them instead (the caller's park()), so the turns
+ * go round in arrival order.
+ */
+static void await_asked_take(const fl_mutex_t *m, uint32_t *v)
+{
+	for (unsigned int r = 0; r < WATCH_STALLS; r++) {
+		if ((*v & (BUSY | PARKED)) != ASKED)
+			return;
+		for (unsigned int i = 0; i < SPIN_PAUSES; i++)
+			fl_cpu_relax();
+		*v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
+	}
 }
 
 /* The slow path of lock and timedlock (abstime NULL: no deadline). */
@@ -544,16 +619,20 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 		 * fresh(): GenMC 0.11 takes a pass that writes nothing and
 		 * loops again for a spin).
 		 */
-		if (look && !w->woken && (v & (LOCKED | HANDOFF)) &&
+		if (look && !w->woken)
+			await_asked_take(m, &v);
+		if (look && !w->woken && (v & BUSY) &&
 		    !(v & (WOKEN | PARKED)) && become_watcher(m, w, &v))
 			watching = true;
-		if (!(v & (LOCKED | HANDOFF))) {
+		if (takeable(v, w)) {
 			/*
-			 * Free and owed to nobody: take it, and clear WOKEN if
-			 * it is ours.  ACQUIRE: pairs with the unlock's
-			 * RELEASE (mutant mutex_slow_take_acq).
+			 * Free and owed to nobody, or to us: take it, and clear
+			 * WOKEN and ASKED if they are ours.  ACQUIRE: pairs
+			 * with the unlock's RELEASE (mutant
+			 * mutex_slow_take_acq).
 			 */
-			uint32_t next = w->woken ? with_flags(v | LOCKED, 0, WOKEN, w->gen)
+			uint32_t next = w->woken ? with_flags(v | LOCKED, 0, WOKEN | ASKED,
+							      w->gen)
 						: v | LOCKED;
 
 			if (__atomic_compare_exchange_n(&m->state, &v, next, false,
@@ -566,7 +645,7 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 			}
 			continue;
 		}
-		if (watching && watch(m, s, &v, clock, abstime))
+		if (watching && watch(m, w, &v, clock, abstime))
 			continue;
 		if (abstime && fl__deadline_passed(clock, abstime)) {
 			if (w->woken)

@@ -23,8 +23,9 @@
  *    and `waiter` name the wait queue the kernel would find from the
  *    word's address, which a model cannot hash: Linux ignores them;
  *  - the clock: fl_plat_now_ns(), fl_plat_deadline_passed(clock, abstime),
- *    and fl_plat_past_bound(n, bound_us), whether the parked node n has
- *    waited past the mutex's bound;
+ *    fl_plat_past_bound(n, bound_us), whether the parked node n has
+ *    waited past the mutex's bound, and for the mutex's turns
+ *    fl_plat_now_us() and fl_plat_turn_over(start_us, turn_us);
  *  - the CPU count: fl_plat_online_cpus(), fl_plat_cpus(cache) (the CPUs
  *    the calling thread may run on, re-read now and then into *cache) and
  *    FL_PLAT_CPUS_AT_START, the cache's first value;

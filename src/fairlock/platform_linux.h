@@ -99,6 +99,15 @@ uint64_t fl__now_ns(void);
 #define fl_plat_past_bound(n, bound_us) \
 	(fl__now_ns() - (n)->since_ns >= (uint64_t)(bound_us) * 1000u)
 
+/*
+ * The mutex's turns: the clock in microseconds, 32 bits (it wraps every
+ * ~71 minutes; turns are compared by difference), and whether a turn that
+ * began at `start_us` has lasted `turn_us`.
+ */
+#define fl_plat_now_us() ((uint32_t)(fl__now_ns() / 1000u))
+#define fl_plat_turn_over(start_us, turn_us) \
+	(fl_plat_now_us() - (uint32_t)(start_us) >= (uint32_t)(turn_us))
+
 #include "platform_linux_cpus.h"
 
 /* --- spinning --- */

@@ -4,7 +4,9 @@
  * hand-over to a waiter past its bound, whether it was polling or asleep,
  * and holders that sleep in the section (waiters that stop looking).
  */
+#include <errno.h>
 #include <sched.h>
+#include <stdint.h>
 #include <string.h>
 #include <time.h>
 
@@ -15,6 +17,8 @@
 
 #define LOCKED FL__MUTEX_LOCKED
 #define HANDOFF FL__MUTEX_HANDOFF
+#define WOKEN FL__MUTEX_WOKEN
+#define ASKED FL__MUTEX_ASKED
 
 static void word_values(void)
 {
@@ -67,6 +71,25 @@ static void handoff_refuses_others(void)
 	__atomic_store_n(&m.state, owed, __ATOMIC_RELAXED);
 	CHECK(!fl_mutex_trylock(&m));
 	CHECK_EQ(m.state, owed);
+}
+
+/*
+ * A lock the watcher asked for (its holder's turn is over) is the
+ * watcher's: a newcomer's trylock fails, and its timed lock waits for it
+ * and times out, even while LOCKED is clear; the word is left as it was.
+ */
+static void asked_refuses_newcomers(void)
+{
+	fl_mutex_t m = FL_MUTEX_INIT;
+	uint32_t asked = WOKEN | ASKED | fl_fork_generation() << FL__MUTEX_GENERATION_SHIFT;
+	struct timespec past;
+
+	__atomic_store_n(&m.state, asked, __ATOMIC_RELAXED);
+	CHECK(!fl_mutex_trylock(&m));
+	CHECK(fl_mutex_is_contended(&m));
+	clock_gettime(CLOCK_MONOTONIC, &past);
+	CHECK_EQ(fl_mutex_timedlock(&m, CLOCK_MONOTONIC, &past), ETIMEDOUT);
+	CHECK_EQ(m.state, asked);
 }
 
 static void unlock_unheld(void *arg)
@@ -155,6 +178,39 @@ static void waiter_past_bound_gets_lock(uint32_t bound_us)
 }
 
 /*
+ * The same holder, and a waiter whose bound (about 71 minutes) cannot be
+ * what serves it: it gets the lock because it watches, asks for the lock
+ * once the holder's turn (100 us) is over, and the holder's next lock then
+ * refuses the lock it has just let go.  The holder checks, at each
+ * release, that the waiter has not waited 120 s.
+ */
+static void waiter_served_by_turns(void)
+{
+	double end = now_seconds() + 120;
+	unsigned long rounds = 0;
+	void *t;
+
+	fl_mutex_init_max_wait(&shared, UINT32_MAX);
+	waiter_done = 0;
+	fl_mutex_lock(&shared);
+	t = start_thread(waiter, NULL);
+	while (!__atomic_load_n(&waiter_done, __ATOMIC_ACQUIRE)) {
+		fl_mutex_unlock(&shared);
+		fl_mutex_lock(&shared);
+		rounds++;
+		if (now_seconds() > end) {
+			fprintf(stderr, "after %lu releases in 120 s the watching waiter "
+				"has not had the lock (word 0x%x)\n", rounds,
+				peek(shared.state));
+			exit(1);
+		}
+	}
+	fl_mutex_unlock(&shared);
+	join_thread(t);
+	CHECK_EQ(peek(shared.state), 0);
+}
+
+/*
  * Holders that sleep inside the section: each waiter's looks end in a
  * sleep, so after a few waits its thread stops looking and sleeps at once
  * (src/fairlock/mutex.c, the spin credit), and every few dozen waits looks
@@ -200,11 +256,13 @@ int main(void)
 	word_values();
 	zero_filled();
 	handoff_refuses_others();
+	asked_refuses_newcomers();
 	expect_abort(unlock_unheld, NULL, "fl_mutex_unlock(0x");
 	expect_abort(unlock_unheld, NULL, "mutex is not locked");
 	expect_abort(unlock_twice, NULL, "mutex is not locked");
 	waiter_past_bound_gets_lock(1);
 	waiter_past_bound_gets_lock(20000);
+	waiter_served_by_turns();
 	holders_that_sleep();
 	printf("test_mutex: ok\n");
 	return 0;

@@ -144,6 +144,18 @@ static inline bool fl_plat_deadline_passed(clockid_t clock,
  */
 #define fl_plat_past_bound(n, bound_us) ((n)->passes + 1u >= (bound_us))
 
+/*
+ * The mutex's turns: never over, so a watcher takes the lock only when it
+ * stays free; with FL_MODEL_TURNS_END always over, so a watcher that finds
+ * the lock held asks for it (mutex.c).
+ */
+#define fl_plat_now_us() 0u
+#ifdef FL_MODEL_TURNS_END
+#define fl_plat_turn_over(start_us, turn_us) ((void)(start_us), (void)(turn_us), true)
+#else
+#define fl_plat_turn_over(start_us, turn_us) ((void)(start_us), (void)(turn_us), false)
+#endif
+
 /* --- CPUs: two, fixed; the harnesses set their bounds --- */
 
 #define FL_PLAT_CPUS_AT_START 2u

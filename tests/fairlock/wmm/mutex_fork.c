@@ -76,9 +76,10 @@ int main(void)
 	fl__queue_push_back(b, &gone);
 	fl__bucket_unlock(b);
 	lock.state = FL__MUTEX_WOKEN | FL__MUTEX_HANDOFF | FL__MUTEX_PARKED |
-		     parent_gen << FL__MUTEX_GENERATION_SHIFT;
+		     FL__MUTEX_ASKED | parent_gen << FL__MUTEX_GENERATION_SHIFT;
 #ifdef WMM_TRY
-	lock.state &= ~FL__MUTEX_WOKEN;
+	/* No watcher (ASKED never stands without WOKEN): owed by HANDOFF. */
+	lock.state &= ~(FL__MUTEX_WOKEN | FL__MUTEX_ASKED);
 #endif
 #ifdef WMM_HELD
 	lock.state |= FL__MUTEX_LOCKED;
