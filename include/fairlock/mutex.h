@@ -59,10 +59,11 @@
  * the queues and ignores bits stamped with the parent's fork generation.
  *
  * Word: LOCKED (bit 0), WOKEN (bit 1), HANDOFF (bit 2), PARKED (bit 3:
- * the queue may hold waiters), ASKED (bit 4), and above them the fork
- * generation that set bits 1-4 (0 when none is set).  All-zero memory is an unlocked mutex
- * with the default bound, so FL_MUTEX_INIT and zero-filled memory both
- * work.  The futexes are process-private: do not place this mutex in
+ * the queue may hold waiters), ASKED (bit 4), the fork generation that
+ * set bits 1-4 (bits 5-23, modulo 2^19; 0 when none is set), and the tick
+ * (bits 24-31: moved on by every lock while WOKEN is set; 0 otherwise).  All-zero memory is
+ * an unlocked mutex with the default bound, so FL_MUTEX_INIT and
+ * zero-filled memory both work.  The futexes are process-private: do not place this mutex in
  * memory shared between processes.
  *
  * Cost when uncontended: lock is one load and one compare-exchange,
@@ -114,8 +115,23 @@ typedef struct fl_mutex {
 #define FL__MUTEX_PARKED 8u
 #define FL__MUTEX_ASKED 16u
 #define FL__MUTEX_GENERATION_SHIFT 5
+#define FL__MUTEX_GENERATION_MASK 0x7ffffu	/* 19 bits: 5-23 */
+#define FL__MUTEX_TICK_SHIFT 24
 /* Not to be taken by a newcomer: held, or owed to a waiter. */
 #define FL__MUTEX_BUSY (FL__MUTEX_LOCKED | FL__MUTEX_HANDOFF | FL__MUTEX_ASKED)
+
+/*
+ * The word a lock writes when it takes the lock from `v`: LOCKED, and
+ * while a watcher is awake (WOKEN) the tick (bits 24-31) moves on, so the
+ * watcher can tell a holder that keeps taking the lock from one that has
+ * gone (src/fairlock/mutex.c).  The tick wraps on its own: the carry out
+ * of bit 31 is dropped.
+ */
+static inline uint32_t fl__mutex_taken(uint32_t v)
+{
+	return (v | FL__MUTEX_LOCKED) +
+	       ((v & FL__MUTEX_WOKEN) << (FL__MUTEX_TICK_SHIFT - 1));
+}
 
 FL_API void fl__mutex_lock_slow(fl_mutex_t *m);
 FL_API void fl__mutex_unlock_slow(fl_mutex_t *m, uint32_t old);
@@ -162,7 +178,7 @@ static inline bool fl_mutex_trylock(fl_mutex_t *m)
 	 */
 	while (!(v & FL__MUTEX_BUSY))
 		if (__atomic_compare_exchange_n(&m->state, &v,
-						v | FL__MUTEX_LOCKED, false,
+						fl__mutex_taken(v), false,
 						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 			return true;
 	/*
@@ -186,7 +202,7 @@ static inline void fl_mutex_lock(fl_mutex_t *m)
 
 	if (FL_LIKELY(!(v & FL__MUTEX_BUSY) &&
 		      __atomic_compare_exchange_n(&m->state, &v,
-						  v | FL__MUTEX_LOCKED, false,
+						  fl__mutex_taken(v), false,
 						  __ATOMIC_ACQUIRE,
 						  __ATOMIC_RELAXED)))
 		return;
@@ -204,7 +220,14 @@ static inline void fl_mutex_unlock(fl_mutex_t *m)
 	uint32_t old = __atomic_fetch_sub(&m->state, FL__MUTEX_LOCKED,
 					  __ATOMIC_RELEASE);
 
-	if (FL_UNLIKELY(old != FL__MUTEX_LOCKED))
+	/*
+	 * Nothing to do while only WOKEN or ASKED is set besides LOCKED: a
+	 * thread is awake and will try, and nobody sleeps (so a holder
+	 * watched through its turn makes no call).  A lock that was not
+	 * held goes to the slow path, which reports it.
+	 */
+	if (FL_UNLIKELY((old & (FL__MUTEX_LOCKED | FL__MUTEX_HANDOFF |
+				FL__MUTEX_PARKED)) != FL__MUTEX_LOCKED))
 		fl__mutex_unlock_slow(m, old);
 }
 

@@ -27,8 +27,12 @@
  *    its holder's turn is over; cleared with WOKEN, always (so it is never
  *    set without WOKEN, and the thread WOKEN stands for is the one it
  *    was set for).
- *  - the generation (bits 5-31): the fork generation that set the bits
- *    1-4, written with them by every change of them.  Bits whose
+ *  - the tick (bits 24-31): moved on by every lock that takes the lock
+ *    while WOKEN is set (fl__mutex_taken()), so that the watcher sees a
+ *    holder that keeps taking the lock; dropped (to 0) by every change of
+ *    the flags, so it is 0 whenever WOKEN is clear.
+ *  - the generation (bits 5-23): the fork generation that set the bits
+ *    1-4 (modulo 2^19), written with them by every change of them.  Bits whose
  *    generation is not this process's were left by threads of a parent
  *    process and are dropped (fresh()) before anything reads them.
  *
@@ -61,6 +65,7 @@
 #define BUSY FL__MUTEX_BUSY
 #define FLAGS (WOKEN | HANDOFF | PARKED | ASKED)
 #define GEN_SHIFT FL__MUTEX_GENERATION_SHIFT
+#define GEN_MASK FL__MUTEX_GENERATION_MASK
 
 /*
  * The watcher (below) looks at the lock every SPIN_PAUSES pause
@@ -135,9 +140,14 @@ static void spin_end(unsigned int looks, bool got_lock)
  * only when a look happened to fall between the holder's unlock and its
  * next lock, which with a short section outside the lock is a few
  * hundred nanoseconds now and then: the same two threads would keep the
- * lock.  Before the turn is over the watcher takes the lock only when it
- * stays free through a short run of reads (IDLE_READS, IDLE_PAUSES pauses
- * apart): the holder has gone, nothing wants the lock at once.
+ * lock.  Before the turn is over the watcher takes the lock only when the
+ * holder has gone: two looks in a row found the same free word.  A holder
+ * that took the lock in between would have moved the tick (bits 24-31,
+ * fl__mutex_taken()), which every lock does while a watcher is awake.
+ * Reading the word more often would not tell: a few reads a short while
+ * apart all fell between a busy holder's acquisitions a quarter of the
+ * time (section 20, outside 50 work units), and reads back to back hold
+ * the cache line from the holder's write until they stop.
  *
  * So while every thread wants the lock it changes hands once a turn, and
  * in arrival order: the watcher that took it clears WOKEN, so the
@@ -160,16 +170,8 @@ static void spin_end(unsigned int looks, bool got_lock)
 #ifndef FL_MUTEX_WATCH_STALLS
 #define FL_MUTEX_WATCH_STALLS 8u
 #endif
-#ifndef FL_MUTEX_IDLE_READS
-#define FL_MUTEX_IDLE_READS 4u
-#endif
-#ifndef FL_MUTEX_IDLE_PAUSES
-#define FL_MUTEX_IDLE_PAUSES 10u
-#endif
 #define WATCH_LOOKS FL_PLAT_POLLS(FL_MUTEX_WATCH_LOOKS)
 #define WATCH_STALLS FL_PLAT_POLLS(FL_MUTEX_WATCH_STALLS)
-#define IDLE_READS FL_PLAT_POLLS(FL_MUTEX_IDLE_READS)
-#define IDLE_PAUSES FL_PLAT_PAUSES(FL_MUTEX_IDLE_PAUSES)
 
 /* When the holder's turn began, in microseconds (a word nothing else uses). */
 #define TURN_US(m) (&(m)->unused2[0])
@@ -189,25 +191,15 @@ static bool turn_over(const fl_mutex_t *m)
 struct watch {
 	unsigned int looks;
 	unsigned int stalls;	/* looks in a row that found the lock held */
+	bool was_free;		/* the last look found the lock free, */
+	uint32_t free_word;	/* and this word */
 };
 
 static void watch_begin(struct watch *s)
 {
 	s->looks = 0;
 	s->stalls = 0;
-}
-
-/* Whether the lock stays free for a few reads: its holder is not back. */
-static bool stays_free(const fl_mutex_t *m, uint32_t *v)
-{
-	for (unsigned int r = 0; r < IDLE_READS; r++) {
-		for (unsigned int i = 0; i < IDLE_PAUSES; i++)
-			fl_cpu_relax();
-		*v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
-		if (*v & (LOCKED | HANDOFF))
-			return false;
-	}
-	return true;
+	s->was_free = false;
 }
 
 enum look {
@@ -231,13 +223,17 @@ static enum look watch_look(const fl_mutex_t *m, struct watch *s, uint32_t *v)
 		fl_cpu_relax();
 	*v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
 	if (*v & (LOCKED | HANDOFF)) {
+		s->was_free = false;
 		s->stalls++;
 		return !(*v & ASKED) && turn_over(m) ? LOOK_ASK : LOOK_WAIT;
 	}
 	s->stalls = 0;
 	/* ASKED is the watcher's own (only WOKEN's thread sets it). */
-	return (*v & ASKED) || turn_over(m) || stays_free(m, v) ? LOOK_TAKE
-								: LOOK_WAIT;
+	if ((*v & ASKED) || turn_over(m) || (s->was_free && s->free_word == *v))
+		return LOOK_TAKE;
+	s->was_free = true;
+	s->free_word = *v;
+	return LOOK_WAIT;
 }
 
 /* --- the word's bits and their fork generation --- */
@@ -248,7 +244,7 @@ static uint32_t with_flags(uint32_t v, uint32_t set, uint32_t clear,
 {
 	uint32_t f = ((v & FLAGS) | set) & ~clear;
 
-	return (v & LOCKED) | f | (f ? gen << GEN_SHIFT : 0);
+	return (v & LOCKED) | f | (f ? (gen & GEN_MASK) << GEN_SHIFT : 0);
 }
 
 /*
@@ -261,7 +257,7 @@ static uint32_t with_flags(uint32_t v, uint32_t set, uint32_t clear,
  */
 static bool stale(uint32_t v, uint32_t gen)
 {
-	return (v & FLAGS) && v >> GEN_SHIFT != gen;
+	return (v & FLAGS) && (v >> GEN_SHIFT & GEN_MASK) != (gen & GEN_MASK);
 }
 
 static uint32_t fresh(fl_mutex_t *m, uint32_t v, uint32_t gen)
@@ -316,8 +312,9 @@ FL_API bool fl__mutex_trylock_owed(fl_mutex_t *m)
 			   fl_fork_generation());
 
 	while (!(v & BUSY))
-		if (__atomic_compare_exchange_n(&m->state, &v, v | LOCKED, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		if (__atomic_compare_exchange_n(&m->state, &v, fl__mutex_taken(v),
+						false, __ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
 			return true;
 	return false;
 }
@@ -452,7 +449,9 @@ enum park_result { PARK_RETRY, PARK_WOKEN, PARK_HANDED, PARK_TIMED_OUT };
  * Queue `w` while the lock is held or owed to another, then sleep until it
  * is woken, handed the lock, or its deadline passes (PARK_RETRY: the lock
  * was `w`'s to take).  A watcher gives up WOKEN and its ASKED as it
- * queues: unlocks wake sleepers again, and the lock is nobody's.
+ * queues: unlocks wake sleepers again, and the lock is nobody's (an ASKED
+ * left set would keep newcomers off the lock until a woken waiter took
+ * it: slower, not wrong; GenMC finds no error without the clear).
  */
 static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
 			     const struct timespec *abstime)
@@ -633,7 +632,7 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 			 */
 			uint32_t next = w->woken ? with_flags(v | LOCKED, 0, WOKEN | ASKED,
 							      w->gen)
-						: v | LOCKED;
+						: fl__mutex_taken(v);
 
 			if (__atomic_compare_exchange_n(&m->state, &v, next, false,
 							__ATOMIC_ACQUIRE,

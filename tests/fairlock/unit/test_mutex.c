@@ -92,6 +92,38 @@ static void asked_refuses_newcomers(void)
 	CHECK_EQ(m.state, asked);
 }
 
+/*
+ * While a watcher is awake (WOKEN), every lock moves the tick on, so the
+ * watcher can tell a holder that keeps taking the lock from one that has
+ * gone; the unlock leaves it, and without WOKEN nothing moves it.
+ */
+static void tick_moves_while_watched(void)
+{
+	fl_mutex_t m = FL_MUTEX_INIT;
+	uint32_t gen = fl_fork_generation() << FL__MUTEX_GENERATION_SHIFT;
+	uint32_t tick = 1u << FL__MUTEX_TICK_SHIFT;
+
+	__atomic_store_n(&m.state, WOKEN | gen, __ATOMIC_RELAXED);
+	fl_mutex_lock(&m);
+	CHECK_EQ(m.state, WOKEN | gen | LOCKED | tick);
+	fl_mutex_unlock(&m);
+	CHECK_EQ(m.state, WOKEN | gen | tick);
+	CHECK(fl_mutex_trylock(&m));
+	CHECK_EQ(m.state, WOKEN | gen | LOCKED | 2 * tick);
+	fl_mutex_unlock(&m);
+	/* The tick wraps within its bits: the generation is left alone. */
+	__atomic_store_n(&m.state, WOKEN | gen | 255 * tick, __ATOMIC_RELAXED);
+	fl_mutex_lock(&m);
+	CHECK_EQ(m.state, WOKEN | gen | LOCKED);
+	fl_mutex_unlock(&m);
+	/* Nobody watching: the word is LOCKED or 0, as ever. */
+	__atomic_store_n(&m.state, 0, __ATOMIC_RELAXED);
+	fl_mutex_lock(&m);
+	CHECK_EQ(m.state, LOCKED);
+	fl_mutex_unlock(&m);
+	CHECK_EQ(m.state, 0);
+}
+
 static void unlock_unheld(void *arg)
 {
 	fl_mutex_t m = FL_MUTEX_INIT;
@@ -257,6 +289,7 @@ int main(void)
 	zero_filled();
 	handoff_refuses_others();
 	asked_refuses_newcomers();
+	tick_moves_while_watched();
 	expect_abort(unlock_unheld, NULL, "fl_mutex_unlock(0x");
 	expect_abort(unlock_unheld, NULL, "mutex is not locked");
 	expect_abort(unlock_twice, NULL, "mutex is not locked");
