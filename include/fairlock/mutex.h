@@ -17,10 +17,13 @@
  *    lock for a turn (100 us), and then asks for it (ASKED): the holder's
  *    next unlock leaves the lock to the watcher, nobody else may take it
  *    meanwhile, and the holder, back for the lock, queues behind the
- *    other waiters.  A lock that stays free for a moment (its holder has
- *    gone) the watcher takes at once.  So while every thread wants the
- *    lock it changes hands once a turn, in arrival order, and a thread
- *    waits long once a turn rather than a little at most acquisitions;
+ *    other waiters.  A lock whose holder has gone (two looks found the
+ *    same free word; every lock moves a tick in the word on while a
+ *    watcher is awake) the watcher takes at its second look.  So while every thread
+ *    wants the lock it changes hands once a turn, in arrival order, and a
+ *    thread waits long once a turn rather than a little at most
+ *    acquisitions (at 16 threads on 2 CPUs the turns do not yet rotate
+ *    that way: docs/fairlock.md);
  *  - the other waiters sleep in arrival order in a queue kept outside the
  *    mutex (a process-wide table keyed by the mutex's address); when the
  *    watcher has taken the lock, the next unlock wakes the first sleeper
@@ -257,10 +260,11 @@ static inline bool fl_mutex_is_contended(const fl_mutex_t *m)
  * Lock, waiting no later than `abstime` on `clock` (CLOCK_REALTIME or
  * CLOCK_MONOTONIC): 0 with the lock held, ETIMEDOUT without it once the
  * deadline has passed, EINVAL for another clock or a tv_nsec outside
- * [0, 1e9) (then nothing is done).  A free lock is taken whatever the
- * deadline says, and without looking at it, as pthread_mutex_timedlock()
- * does.  The waiter queues,
- * is woken and is handed the lock past the bound like every other.
+ * [0, 1e9) (then nothing is done).  A free lock owed to nobody is taken
+ * whatever the deadline says, and without looking at it, as
+ * pthread_mutex_timedlock() does (one owed to a waiter is not free).
+ * The waiter queues, is woken and is handed the lock past the bound like
+ * every other.
  */
 FL_API int fl_mutex_timedlock(fl_mutex_t *m, clockid_t clock,
 			      const struct timespec *abstime);

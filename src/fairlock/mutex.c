@@ -23,8 +23,8 @@
  *  - HANDOFF: set by an unlocker that found the first waiter past its bound
  *    but the lock taken again by a barging thread; cleared by the unlocker
  *    that hands the lock over, or with PARKED when the queue empties.
- *  - ASKED: set by the thread WOKEN stands for, while the lock is held and
- *    its holder's turn is over; cleared with WOKEN, always (so it is never
+ *  - ASKED: set by the thread WOKEN stands for, while the lock is held (or
+ *    owed: HANDOFF) and its holder's turn is over; cleared with WOKEN, always (so it is never
  *    set without WOKEN, and the thread WOKEN stands for is the one it
  *    was set for).
  *  - the tick (bits 24-31): moved on by every lock that takes the lock
@@ -190,16 +190,16 @@ static bool turn_over(const fl_mutex_t *m)
 
 struct watch {
 	unsigned int looks;
-	unsigned int stalls;	/* looks in a row that found the lock held */
-	bool was_free;		/* the last look found the lock free, */
-	uint32_t free_word;	/* and this word */
+	unsigned int stalls;	/* looks in a row that found the same held word */
+	bool looked;		/* `last` holds the word of the last look */
+	uint32_t last;
 };
 
 static void watch_begin(struct watch *s)
 {
 	s->looks = 0;
 	s->stalls = 0;
-	s->was_free = false;
+	s->looked = false;
 }
 
 enum look {
@@ -210,30 +210,34 @@ enum look {
 };
 
 /*
- * One look at the lock, after a pause, by the watcher.  Looking stops once
- * the looks are used or several looks in a row found the lock held (its
- * holder sleeps, yields or was preempted in its section).
+ * One look at the lock, after a pause, by the watcher.  A word the same as
+ * at the last look means nobody took the lock in between (the tick): held,
+ * its holder has not let it go (a stall); free, its holder has gone.
+ * Looking stops once the looks are used or several looks in a row stalled
+ * (the holder sleeps, yields or was preempted in its section; a busy
+ * holder with long sections that lets the lock go between looks is not
+ * a stall).
  */
 static enum look watch_look(const fl_mutex_t *m, struct watch *s, uint32_t *v)
 {
+	bool same;
+
 	if (s->looks >= WATCH_LOOKS || s->stalls >= WATCH_STALLS)
 		return LOOK_STOP;
 	s->looks++;
 	for (unsigned int i = 0; i < SPIN_PAUSES; i++)
 		fl_cpu_relax();
 	*v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
+	same = s->looked && s->last == *v;
+	s->looked = true;
+	s->last = *v;
 	if (*v & (LOCKED | HANDOFF)) {
-		s->was_free = false;
-		s->stalls++;
+		s->stalls = same ? s->stalls + 1 : 0;
 		return !(*v & ASKED) && turn_over(m) ? LOOK_ASK : LOOK_WAIT;
 	}
 	s->stalls = 0;
 	/* ASKED is the watcher's own (only WOKEN's thread sets it). */
-	if ((*v & ASKED) || turn_over(m) || (s->was_free && s->free_word == *v))
-		return LOOK_TAKE;
-	s->was_free = true;
-	s->free_word = *v;
-	return LOOK_WAIT;
+	return (*v & ASKED) || turn_over(m) || same ? LOOK_TAKE : LOOK_WAIT;
 }
 
 /* --- the word's bits and their fork generation --- */
@@ -312,9 +316,8 @@ FL_API bool fl__mutex_trylock_owed(fl_mutex_t *m)
 			   fl_fork_generation());
 
 	while (!(v & BUSY))
-		if (__atomic_compare_exchange_n(&m->state, &v, fl__mutex_taken(v),
-						false, __ATOMIC_ACQUIRE,
-						__ATOMIC_RELAXED))
+		if (__atomic_compare_exchange_n(&m->state, &v, fl__mutex_taken(v), false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 			return true;
 	return false;
 }
@@ -606,7 +609,9 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 	FL_PLAT_WAITER(struct waiter, w);
 	struct watch *s = &w->watch;
 	bool look = spin_wanted(), watching = false, waited = false;
-	uint32_t v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
+	/* Without a parent's bits, before anything reads the word. */
+	uint32_t v = fresh(m, __atomic_load_n(&m->state, __ATOMIC_RELAXED),
+			   fl_fork_generation());
 
 	w->woken = false;
 	w->queued = false;
@@ -674,7 +679,8 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 		case PARK_RETRY:
 			break;
 		}
-		v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
+		v = fresh(m, __atomic_load_n(&m->state, __ATOMIC_RELAXED),
+			  fl_fork_generation());
 	}
 }
 

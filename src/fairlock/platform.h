@@ -34,7 +34,9 @@
  *    look n times looks before it sleeps; FL_PLAT_PAUSES(n), how many
  *    pauses it makes of n between looks; FL_PLAT_SPIN_LEARNS, whether a
  *    thread learns from its waits whether looking pays (mutex.c), and if
- *    not, FL_PLAT_SPIN_WANTED, whether it looks;
+ *    not, FL_PLAT_SPIN_WANTED, whether it looks; FL_PLAT_WATCHERS_SKIP_BOUND,
+ *    whether a sleeper that will watch when woken is served by the turns
+ *    rather than handed the lock past the bound (mutex.c);
  *  - where a waiter keeps its record: FL_PLAT_WAITER(type, name) declares
  *    `type *name` pointing at storage for the calling thread;
  *  - the parking ticket lock's futex slots: FL_PLAT_PARK_SLOTS of them,

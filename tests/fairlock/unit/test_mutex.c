@@ -211,10 +211,13 @@ static void waiter_past_bound_gets_lock(uint32_t bound_us)
 
 /*
  * The same holder, and a waiter whose bound (about 71 minutes) cannot be
- * what serves it: it gets the lock because it watches, asks for the lock
- * once the holder's turn (100 us) is over, and the holder's next lock then
- * refuses the lock it has just let go.  The holder checks, at each
- * release, that the waiter has not waited 120 s.
+ * what serves it: it must get the lock all the same, whichever way the
+ * schedule makes it (by asking at its turn's end, when both threads run;
+ * or woken to watch after its looks stalled on a preempted holder).  This
+ * checks the promise, not the turns themselves: main's mutex before the
+ * turns passes it too, by chance takes.  The turns are checked by GenMC
+ * (mutex_lock -DFL_MODEL_TURNS_END) and asked_refuses_newcomers.  The
+ * holder checks, at each release, that the waiter has not waited 120 s.
  */
 static void waiter_served_by_turns(void)
 {

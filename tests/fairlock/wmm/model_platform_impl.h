@@ -145,9 +145,10 @@ static inline bool fl_plat_deadline_passed(clockid_t clock,
 #define fl_plat_past_bound(n, bound_us) ((n)->passes + 1u >= (bound_us))
 
 /*
- * The mutex's turns: never over, so a watcher takes the lock only when it
- * stays free; with FL_MODEL_TURNS_END always over, so a watcher that finds
- * the lock held asks for it (mutex.c).
+ * The mutex's turns: never over, so a watcher with its one look
+ * (FL_PLAT_POLLS) takes a free lock only as it stops looking; with
+ * FL_MODEL_TURNS_END always over, so a watcher that finds the lock held
+ * asks for it, and one that finds it free takes it (mutex.c).
  */
 #define fl_plat_now_us() 0u
 #ifdef FL_MODEL_TURNS_END

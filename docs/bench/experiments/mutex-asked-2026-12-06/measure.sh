@@ -20,7 +20,7 @@ $OLD/bench/lockbench --mode throughput --locks fairlock-mutex,pthread-mutex \
   > "$out/old.txt" 2>&1
 # 2b. fairness over time, separately: the 10 ms sampler wakes on one CPU
 # and perturbs the run (at 2 pinned threads, Jain 0.965 with it, 0.994
-# without, same build, back to back)
+# without, same build, minutes apart)
 for b in new old; do
   d=$NEW; [ $b = old ] && d=$OLD
   $d/bench/lockbench --mode throughput --locks fairlock-mutex,pthread-mutex \
