@@ -191,15 +191,17 @@ static bool turn_over(const fl_mutex_t *m)
 struct watch {
 	unsigned int looks;
 	unsigned int stalls;	/* looks in a row that found the same held word */
-	bool looked;		/* `last` holds the word of the last look */
-	uint32_t last;
+	uint32_t last;		/* the word at the last look, or NO_LOOK */
 };
+
+/* No word has ASKED without WOKEN (the top of this file). */
+#define NO_LOOK ASKED
 
 static void watch_begin(struct watch *s)
 {
 	s->looks = 0;
 	s->stalls = 0;
-	s->looked = false;
+	s->last = NO_LOOK;
 }
 
 enum look {
@@ -228,16 +230,22 @@ static enum look watch_look(const fl_mutex_t *m, struct watch *s, uint32_t *v)
 	for (unsigned int i = 0; i < SPIN_PAUSES; i++)
 		fl_cpu_relax();
 	*v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
-	same = s->looked && s->last == *v;
-	s->looked = true;
+	same = s->last == *v;
 	s->last = *v;
 	if (*v & (LOCKED | HANDOFF)) {
-		s->stalls = same ? s->stalls + 1 : 0;
-		return !(*v & ASKED) && turn_over(m) ? LOOK_ASK : LOOK_WAIT;
+		if (same)
+			s->stalls++;
+		else
+			s->stalls = 0;
+		if (!(*v & ASKED) && turn_over(m))
+			return LOOK_ASK;
+		return LOOK_WAIT;
 	}
 	s->stalls = 0;
 	/* ASKED is the watcher's own (only WOKEN's thread sets it). */
-	return (*v & ASKED) || turn_over(m) || same ? LOOK_TAKE : LOOK_WAIT;
+	if ((*v & ASKED) || turn_over(m) || same)
+		return LOOK_TAKE;
+	return LOOK_WAIT;
 }
 
 /* --- the word's bits and their fork generation --- */
