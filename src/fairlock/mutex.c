@@ -617,9 +617,12 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 	FL_PLAT_WAITER(struct waiter, w);
 	struct watch *s = &w->watch;
 	bool look = spin_wanted(), watching = false, waited = false;
-	/* Without a parent's bits, before anything reads the word. */
-	uint32_t v = fresh(m, __atomic_load_n(&m->state, __ATOMIC_RELAXED),
-			   fl_fork_generation());
+	/*
+	 * A parent's bits are dropped where they would be acted on
+	 * (become_watcher(), park()), not here: freshening on entry too sent
+	 * GenMC 0.11 into an internal error (mutex_fork -DWMM_HELD under IMM).
+	 */
+	uint32_t v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
 
 	w->woken = false;
 	w->queued = false;
