@@ -171,40 +171,53 @@ static void wait_for_bits(const uint32_t *word, uint32_t mask, double seconds)
 }
 
 /*
- * A holder that takes the lock back the instant it lets it go: every
- * release is won by the running holder over the sleeping waiter, until
- * the waiter is past its bound; then the release is the waiter's (handed
- * to it, or owed to it with HANDOFF while the holder has barged in once
- * more).  Without the bound the waiter could wait for ever: the holder
- * stops only once the waiter got the lock.  With a bound of 1 us the
- * waiter is past it at its first wake-up; with 20 ms it has been woken
- * and lost many times first.
+ * The holder of `shared`, which takes the lock back the instant it lets
+ * it go, until `waiter` has had it; then it joins the waiter and checks
+ * the word is back to 0.  It stops with `what` and the word if the waiter
+ * has not had the lock after 120 s of releases.
  */
-static void waiter_past_bound_gets_lock(uint32_t bound_us)
+static void hold_until_waiter_done(void *t, const char *what)
 {
 	double end = now_seconds() + 120;
 	unsigned long rounds = 0;
-	void *t;
 
-	fl_mutex_init_max_wait(&shared, bound_us);
-	waiter_done = 0;
-	fl_mutex_lock(&shared);
-	t = start_thread(waiter, NULL);
-	wait_for_bits(&shared.state, FL__MUTEX_PARKED, 120);
 	while (!__atomic_load_n(&waiter_done, __ATOMIC_ACQUIRE)) {
 		fl_mutex_unlock(&shared);
 		fl_mutex_lock(&shared);
 		rounds++;
 		if (now_seconds() > end) {
-			fprintf(stderr, "bound %u us: after %lu releases in 120 s the "
-				"waiter has not had the lock (word 0x%x)\n", bound_us,
-				rounds, peek(shared.state));
+			fprintf(stderr, "%s: after %lu releases in 120 s the waiter "
+				"has not had the lock (word 0x%x)\n", what, rounds,
+				peek(shared.state));
 			exit(1);
 		}
 	}
 	fl_mutex_unlock(&shared);
 	join_thread(t);
 	CHECK_EQ(peek(shared.state), 0);
+}
+
+/*
+ * Every release is won by the running holder over the sleeping waiter,
+ * until the waiter is past its bound; then the release is the waiter's
+ * (handed to it, or owed to it with HANDOFF while the holder has barged
+ * in once more).  Without the bound the waiter could wait for ever: the
+ * holder stops only once the waiter got the lock.  With a bound of 1 us
+ * the waiter is past it at its first wake-up; with 20 ms it has been
+ * woken and lost many times first.
+ */
+static void waiter_past_bound_gets_lock(uint32_t bound_us)
+{
+	char what[64];
+	void *t;
+
+	snprintf(what, sizeof(what), "bound %u us", bound_us);
+	fl_mutex_init_max_wait(&shared, bound_us);
+	waiter_done = 0;
+	fl_mutex_lock(&shared);
+	t = start_thread(waiter, NULL);
+	wait_for_bits(&shared.state, FL__MUTEX_PARKED, 120);
+	hold_until_waiter_done(t, what);
 	CHECK(fl_mutex_trylock(&shared));
 	fl_mutex_unlock(&shared);
 }
@@ -216,33 +229,17 @@ static void waiter_past_bound_gets_lock(uint32_t bound_us)
  * or woken to watch after its looks stalled on a preempted holder).  This
  * checks the promise, not the turns themselves: main's mutex before the
  * turns passes it too, by chance takes.  The turns are checked by GenMC
- * (mutex_lock -DFL_MODEL_TURNS_END) and asked_refuses_newcomers.  The
- * holder checks, at each release, that the waiter has not waited 120 s.
+ * (mutex_lock -DFL_MODEL_TURNS_END) and asked_refuses_newcomers.
  */
 static void waiter_served_by_turns(void)
 {
-	double end = now_seconds() + 120;
-	unsigned long rounds = 0;
 	void *t;
 
 	fl_mutex_init_max_wait(&shared, UINT32_MAX);
 	waiter_done = 0;
 	fl_mutex_lock(&shared);
 	t = start_thread(waiter, NULL);
-	while (!__atomic_load_n(&waiter_done, __ATOMIC_ACQUIRE)) {
-		fl_mutex_unlock(&shared);
-		fl_mutex_lock(&shared);
-		rounds++;
-		if (now_seconds() > end) {
-			fprintf(stderr, "after %lu releases in 120 s the watching waiter "
-				"has not had the lock (word 0x%x)\n", rounds,
-				peek(shared.state));
-			exit(1);
-		}
-	}
-	fl_mutex_unlock(&shared);
-	join_thread(t);
-	CHECK_EQ(peek(shared.state), 0);
+	hold_until_waiter_done(t, "no bound, the watching waiter");
 }
 
 /*

@@ -19,6 +19,9 @@
  * WMM_ROUNDS n: each thread takes the lock n times (default 1); with 2
  * threads and 2 rounds a woken thread can find the lock taken again and
  * queue again, which 3 threads reach at far greater cost.
+ * WMM_ROUNDS_1 n: thread 1 takes the lock n times instead (the IMM runs
+ * give one thread one round, which keeps them to minutes: the other
+ * thread's second round still finds the lock taken, asked for or owed).
  */
 #include "wmm.h"
 
@@ -38,6 +41,9 @@
 #endif
 #ifndef WMM_ROUNDS
 #define WMM_ROUNDS 1
+#endif
+#ifndef WMM_ROUNDS_1
+#define WMM_ROUNDS_1 WMM_ROUNDS
 #endif
 
 static fl_mutex_t lock = FL_MUTEX_INIT;
@@ -80,7 +86,9 @@ static void worker(int self)
 		return;
 	}
 #endif
-	for (int i = 0; i < WMM_ROUNDS; i++)
+	int rounds = self == 1 ? WMM_ROUNDS_1 : WMM_ROUNDS;
+
+	for (int i = 0; i < rounds; i++)
 		take_once(self);
 }
 
