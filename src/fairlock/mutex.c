@@ -24,9 +24,11 @@
  *    but the lock taken again by a barging thread; cleared by the unlocker
  *    that hands the lock over, or with PARKED when the queue empties.
  *  - ASKED: set by the thread WOKEN stands for, while the lock is held (or
- *    owed: HANDOFF) and its holder's turn is over; cleared with WOKEN, always (so it is never
- *    set without WOKEN, and the thread WOKEN stands for is the one it
- *    was set for).
+ *    owed: HANDOFF) and its holder's turn is over, or on its behalf by
+ *    the holder that ends its own turn as it unlocks (end_turn()), only
+ *    while WOKEN is set; cleared with WOKEN, always (so it is never set
+ *    without WOKEN, and the thread WOKEN stands for is the one it was
+ *    set for).
  *  - the tick (bits 24-31): moved on by every lock that takes the lock
  *    while WOKEN is set (fl__mutex_taken()), so that the watcher sees a
  *    holder that keeps taking the lock; dropped (to 0) by every change of
@@ -169,6 +171,10 @@ static void spin_end(unsigned int looks, bool got_lock)
 #endif
 #ifndef FL_MUTEX_WATCH_STALLS
 #define FL_MUTEX_WATCH_STALLS 8u
+#endif
+/* A watched holder with sleepers queued looks at its turn every n-th unlock. */
+#ifndef FL_MUTEX_TURN_CHECK
+#define FL_MUTEX_TURN_CHECK 64u
 #endif
 #define WATCH_LOOKS FL_PLAT_POLLS(FL_MUTEX_WATCH_LOOKS)
 #define WATCH_STALLS FL_PLAT_POLLS(FL_MUTEX_WATCH_STALLS)
@@ -618,6 +624,15 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 	struct watch *s = &w->watch;
 	bool look = spin_wanted(), watching = false, waited = false;
 	/*
+	 * Woken to watch: the holder's turn comes first, as for any watcher
+	 * (watch()), even if the lock is free when we wake.  Taking it then
+	 * ended the turn of the holder that woke us after the wake-up's
+	 * latency: at 4 threads on 2 CPUs, more than half the turns lasted
+	 * under 50 us and the threads' turns came to differ in number.  Once
+	 * the watch has ended, either way, a free lock is ours to take.
+	 */
+	bool turn_first = false;
+	/*
 	 * A parent's bits are dropped where they would be acted on
 	 * (become_watcher(), park()), not here: freshening on entry too sent
 	 * GenMC 0.11 into an internal error (mutex_fork -DWMM_HELD under IMM).
@@ -639,7 +654,7 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 		if (look && !w->woken && (v & BUSY) &&
 		    !(v & (WOKEN | PARKED)) && become_watcher(m, w, &v))
 			watching = true;
-		if (takeable(v, w)) {
+		if (takeable(v, w) && !turn_first) {
 			/*
 			 * Free and owed to nobody, or to us: take it, and clear
 			 * WOKEN and ASKED if they are ours.  ACQUIRE: pairs
@@ -660,8 +675,13 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 			}
 			continue;
 		}
-		if (watching && watch(m, w, &v, clock, abstime))
-			continue;
+		if (watching) {
+			bool take = watch(m, w, &v, clock, abstime);
+
+			turn_first = false;
+			if (take)
+				continue;
+		}
 		if (abstime && fl__deadline_passed(clock, abstime)) {
 			if (w->woken)
 				give_up_woken(m, w->gen);
@@ -686,6 +706,7 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 			return ETIMEDOUT;
 		case PARK_WOKEN:
 			watching = look;
+			turn_first = look;
 			break;
 		case PARK_RETRY:
 			break;
@@ -700,12 +721,43 @@ void fl__mutex_lock_slow(fl_mutex_t *m)
 	(void)lock_until(m, CLOCK_MONOTONIC, NULL);
 }
 
+/*
+ * The holder ends its own turn as it unlocks, asking on its watcher's
+ * behalf, when the watcher has not asked by the turn's end: it may be
+ * awake but not running.  A thread woken to watch is often queued on the
+ * CPU of the holder that woke it and waits there until the holder is
+ * taken off, milliseconds later, with the other CPU idle (perf sched,
+ * 16 threads on 2 CPUs: 3-4 ms), so the turn lasts as long.  After this
+ * ask the holder's next lock queues it and it sleeps, which gives the
+ * watcher its CPU.  Only while sleepers are queued (PARKED), as then
+ * every unlock comes here and the mutex is in use, so that writing it
+ * after the release is allowed, as wake_next() does; and at every
+ * TURN_CHECK-th unlock while watched (the tick), so that the clock is
+ * read seldom.  One try, RELAXED, as in ask(): a word that moved was
+ * taken or changed hands.
+ */
+static uint32_t end_turn(fl_mutex_t *m, uint32_t v)
+{
+	uint32_t gen;
+
+	if ((v & (LOCKED | WOKEN | HANDOFF | PARKED | ASKED)) != (WOKEN | PARKED) ||
+	    (v >> FL__MUTEX_TICK_SHIFT) % FL_PLAT_POLLS(FL_MUTEX_TURN_CHECK) ||
+	    !turn_over(m))
+		return v;
+	gen = fl_fork_generation();
+	if (stale(v, gen))
+		return v;	/* a parent's flags: wake_next() drops them */
+	__atomic_compare_exchange_n(&m->state, &v, with_flags(v, ASKED, 0, gen),
+				    false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+	return v;
+}
+
 /* `old`: the word just before the unlock cleared LOCKED. */
 void fl__mutex_unlock_slow(fl_mutex_t *m, uint32_t old)
 {
 	if (FL_UNLIKELY(!(old & LOCKED)))
 		fl__bug("fl_mutex_unlock", m, "mutex is not locked");
-	wake_next(m, old - LOCKED);
+	wake_next(m, end_turn(m, old - LOCKED));
 }
 
 int fl_mutex_timedlock(fl_mutex_t *m, clockid_t clock,

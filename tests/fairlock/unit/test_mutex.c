@@ -19,6 +19,7 @@
 #define HANDOFF FL__MUTEX_HANDOFF
 #define WOKEN FL__MUTEX_WOKEN
 #define ASKED FL__MUTEX_ASKED
+#define PARKED FL__MUTEX_PARKED
 
 static void word_values(void)
 {
@@ -120,6 +121,39 @@ static void tick_moves_while_watched(void)
 	__atomic_store_n(&m.state, 0, __ATOMIC_RELAXED);
 	fl_mutex_lock(&m);
 	CHECK_EQ(m.state, LOCKED);
+	fl_mutex_unlock(&m);
+	CHECK_EQ(m.state, 0);
+}
+
+/*
+ * A watched holder with sleepers queued ends its own turn as it unlocks,
+ * at every 64th unlock while watched once its turn is over: it asks for
+ * the lock on the watcher's behalf (which may be awake but not running).
+ * The word is set by hand: a watcher (WOKEN) and sleepers (PARKED) that
+ * are not there, so the unlock's wake finds WOKEN and wakes nobody.
+ */
+static void holder_ends_its_turn(void)
+{
+	fl_mutex_t m = FL_MUTEX_INIT;
+	uint32_t gen = fl_fork_generation() << FL__MUTEX_GENERATION_SHIFT;
+	uint32_t tick = 1u << FL__MUTEX_TICK_SHIFT;
+	struct timespec now;
+
+	/* The turn began a second ago (in us on CLOCK_MONOTONIC, as the mutex keeps it). */
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	m.unused2[0] = (uint32_t)((uint64_t)now.tv_sec * 1000000u +
+				  (uint64_t)now.tv_nsec / 1000u) - 1000000u;
+	__atomic_store_n(&m.state, WOKEN | PARKED | gen | 62 * tick, __ATOMIC_RELAXED);
+	fl_mutex_lock(&m);
+	fl_mutex_unlock(&m);
+	CHECK_EQ(m.state, WOKEN | PARKED | gen | 63 * tick); /* not the 64th */
+	fl_mutex_lock(&m);
+	fl_mutex_unlock(&m);
+	CHECK_EQ(m.state, WOKEN | PARKED | ASKED | gen);
+	CHECK(!fl_mutex_trylock(&m));
+	/* Nobody watching: nobody to ask for (the unlock finds the queue empty). */
+	__atomic_store_n(&m.state, PARKED | gen, __ATOMIC_RELAXED);
+	fl_mutex_lock(&m);
 	fl_mutex_unlock(&m);
 	CHECK_EQ(m.state, 0);
 }
@@ -290,6 +324,7 @@ int main(void)
 	handoff_refuses_others();
 	asked_refuses_newcomers();
 	tick_moves_while_watched();
+	holder_ends_its_turn();
 	expect_abort(unlock_unheld, NULL, "fl_mutex_unlock(0x");
 	expect_abort(unlock_unheld, NULL, "mutex is not locked");
 	expect_abort(unlock_twice, NULL, "mutex is not locked");
