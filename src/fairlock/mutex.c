@@ -25,10 +25,10 @@
  *    that hands the lock over, or with PARKED when the queue empties.
  *  - ASKED: set by the thread WOKEN stands for, while the lock is held (or
  *    owed: HANDOFF) and its holder's turn is over, or on its behalf by
- *    the holder that ends its own turn as it unlocks (end_turn()), only
- *    while WOKEN is set; cleared with WOKEN, always (so it is never set
- *    without WOKEN, and the thread WOKEN stands for is the one it was
- *    set for).
+ *    an unlocker whose turn is over, after its release, while WOKEN is
+ *    set and sleepers are queued (end_turn()); cleared with WOKEN, always
+ *    (so it is never set without WOKEN, and it is for the thread WOKEN
+ *    stands for).
  *  - the tick (bits 24-31): moved on by every lock that takes the lock
  *    while WOKEN is set (fl__mutex_taken()), so that the watcher sees a
  *    holder that keeps taking the lock; dropped (to 0) by every change of
@@ -118,6 +118,14 @@ static bool spin_wanted(void)
 	return spin_history.skipped == 0;
 }
 
+/* Whether this thread's last watch ended in the lock. */
+static bool spin_paid(void)
+{
+	if (!FL_PLAT_SPIN_LEARNS)
+		return true;
+	return spin_history.misses == 0;
+}
+
 /* A wait that looked (`looks` > 0) ended in the lock, or in a sleep. */
 static void spin_end(unsigned int looks, bool got_lock)
 {
@@ -156,12 +164,13 @@ static void spin_end(unsigned int looks, bool got_lock)
  * holder's next unlock wakes the first sleeper to watch next.  Each thread
  * waits long once a turn instead of a little at most of its acquisitions.
  *
- * Nothing is written to the mutex for this after an unlock has released
- * it (another thread may take, release and free it at once, as POSIX
- * allows): ASKED is set while the lock is held, and the turn's start is
- * stored by the thread that takes the lock, while it holds it, and read by
- * the watcher as a hint (RELAXED: it orders nothing; a stale value only
- * moves the end of a turn).
+ * Nothing is read or written in the mutex for this after an unlock has
+ * released it (another thread may take, release and free it at once, as
+ * POSIX allows) but under the bucket lock while a node of the mutex is
+ * queued (end_turn()): the watcher sets ASKED while it waits for the
+ * lock, and the turn's start is stored by the thread that takes the lock,
+ * while it holds it, and read by the watcher as a hint (RELAXED: it
+ * orders nothing; a stale value only moves the end of a turn).
  */
 #ifndef FL_MUTEX_TURN_US
 #define FL_MUTEX_TURN_US 100u
@@ -248,7 +257,7 @@ static enum look watch_look(const fl_mutex_t *m, struct watch *s, uint32_t *v)
 		return LOOK_WAIT;
 	}
 	s->stalls = 0;
-	/* ASKED is the watcher's own (only WOKEN's thread sets it). */
+	/* ASKED is the watcher's own (set by it or for it, only while WOKEN is). */
 	if ((*v & ASKED) || turn_over(m) || same)
 		return LOOK_TAKE;
 	return LOOK_WAIT;
@@ -377,7 +386,13 @@ static void wake_next(fl_mutex_t *m, uint32_t v)
 	b = fl__bucket_lock(m);
 	n = fl__queue_pop(b, m, &more);
 	if (!n) {
-		queue_emptied(m, gen);	/* the last waiter left on its own */
+		/*
+		 * Every node of this mutex has left the queue (dequeued by
+		 * another unlock, or at its deadline), and whoever took the
+		 * last one out cleared PARKED, under this lock.  The mutex may
+		 * be freed by now (nobody queued keeps it in use), so it is
+		 * not touched.
+		 */
 		fl__bucket_unlock(b);
 		return;
 	}
@@ -629,7 +644,13 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 	 * ended the turn of the holder that woke us after the wake-up's
 	 * latency: at 4 threads on 2 CPUs, more than half the turns lasted
 	 * under 50 us and the threads' turns came to differ in number.  Once
-	 * the watch has ended, either way, a free lock is ours to take.
+	 * the watch has ended, either way, a free lock is ours to take.  Only
+	 * while watching pays for this thread (spin_paid()): with
+	 * holders that yield or sleep in the section the watches end in
+	 * stalls, and waiting out a turn that the holder is not using costs
+	 * a sleep more per wait (sysbench `threads`, 8 threads, interleaved
+	 * rounds: 0.69x and 0.90x glibc with the wait always, 1.18x with
+	 * this rule).
 	 */
 	bool turn_first = false;
 	/*
@@ -706,7 +727,7 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 			return ETIMEDOUT;
 		case PARK_WOKEN:
 			watching = look;
-			turn_first = look;
+			turn_first = look && spin_paid();
 			break;
 		case PARK_RETRY:
 			break;
@@ -729,27 +750,40 @@ void fl__mutex_lock_slow(fl_mutex_t *m)
  * taken off, milliseconds later, with the other CPU idle (perf sched,
  * 16 threads on 2 CPUs: 3-4 ms), so the turn lasts as long.  After this
  * ask the holder's next lock queues it and it sleeps, which gives the
- * watcher its CPU.  Only while sleepers are queued (PARKED), as then
- * every unlock comes here and the mutex is in use, so that writing it
- * after the release is allowed, as wake_next() does; and at every
- * TURN_CHECK-th unlock while watched (the tick), so that the clock is
- * read seldom.  One try, RELAXED, as in ask(): a word that moved was
- * taken or changed hands.
+ * watcher its CPU.
+ *
+ * `v` is the word the unlock's release left, so this runs after the
+ * release, when the mutex may already be another thread's to destroy
+ * (POSIX lets the last user free it once it has unlocked).  So the mutex
+ * is read and written only under the bucket lock and only while a node of
+ * this mutex is queued: its thread is still inside a lock of the mutex,
+ * which cannot be freed before that thread has been dequeued, under the
+ * same bucket lock.  Everything before reads only `v`.  Only while
+ * sleepers were queued at the release (PARKED: such unlocks come here
+ * anyway) and at every TURN_CHECK-th tick (the tick counts the locks
+ * while watched, and restarts at each change of the flags), so that the
+ * bucket lock and the clock are taken seldom.  One try, RELAXED, as in
+ * ask(): a word that moved was taken or changed hands.  If the word came
+ * back to `v` meanwhile (taken, and the next sleeper woken), the ask is
+ * for the thread WOKEN stands for now, and the turn read is that of the
+ * last holder that waited: over too, or the ask fails.
  */
-static uint32_t end_turn(fl_mutex_t *m, uint32_t v)
+static void end_turn(fl_mutex_t *m, uint32_t v)
 {
+	struct fl__bucket *b;
 	uint32_t gen;
 
 	if ((v & (LOCKED | WOKEN | HANDOFF | PARKED | ASKED)) != (WOKEN | PARKED) ||
-	    (v >> FL__MUTEX_TICK_SHIFT) % FL_PLAT_POLLS(FL_MUTEX_TURN_CHECK) ||
-	    !turn_over(m))
-		return v;
+	    (v >> FL__MUTEX_TICK_SHIFT) % FL_PLAT_POLLS(FL_MUTEX_TURN_CHECK))
+		return;
 	gen = fl_fork_generation();
 	if (stale(v, gen))
-		return v;	/* a parent's flags: wake_next() drops them */
-	__atomic_compare_exchange_n(&m->state, &v, with_flags(v, ASKED, 0, gen),
-				    false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-	return v;
+		return;	/* a parent's flags: wake_next() drops them */
+	b = fl__bucket_lock(m);
+	if (fl__queue_has(b, m) && turn_over(m))
+		__atomic_compare_exchange_n(&m->state, &v, with_flags(v, ASKED, 0, gen),
+					    false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+	fl__bucket_unlock(b);
 }
 
 /* `old`: the word just before the unlock cleared LOCKED. */
@@ -757,7 +791,8 @@ void fl__mutex_unlock_slow(fl_mutex_t *m, uint32_t old)
 {
 	if (FL_UNLIKELY(!(old & LOCKED)))
 		fl__bug("fl_mutex_unlock", m, "mutex is not locked");
-	wake_next(m, end_turn(m, old - LOCKED));
+	end_turn(m, old - LOCKED);
+	wake_next(m, old - LOCKED);
 }
 
 int fl_mutex_timedlock(fl_mutex_t *m, clockid_t clock,

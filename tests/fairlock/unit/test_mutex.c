@@ -125,38 +125,6 @@ static void tick_moves_while_watched(void)
 	CHECK_EQ(m.state, 0);
 }
 
-/*
- * A watched holder with sleepers queued ends its own turn as it unlocks,
- * at every 64th unlock while watched once its turn is over: it asks for
- * the lock on the watcher's behalf (which may be awake but not running).
- * The word is set by hand: a watcher (WOKEN) and sleepers (PARKED) that
- * are not there, so the unlock's wake finds WOKEN and wakes nobody.
- */
-static void holder_ends_its_turn(void)
-{
-	fl_mutex_t m = FL_MUTEX_INIT;
-	uint32_t gen = fl_fork_generation() << FL__MUTEX_GENERATION_SHIFT;
-	uint32_t tick = 1u << FL__MUTEX_TICK_SHIFT;
-	struct timespec now;
-
-	/* The turn began a second ago (in us on CLOCK_MONOTONIC, as the mutex keeps it). */
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	m.unused2[0] = (uint32_t)((uint64_t)now.tv_sec * 1000000u +
-				  (uint64_t)now.tv_nsec / 1000u) - 1000000u;
-	__atomic_store_n(&m.state, WOKEN | PARKED | gen | 62 * tick, __ATOMIC_RELAXED);
-	fl_mutex_lock(&m);
-	fl_mutex_unlock(&m);
-	CHECK_EQ(m.state, WOKEN | PARKED | gen | 63 * tick); /* not the 64th */
-	fl_mutex_lock(&m);
-	fl_mutex_unlock(&m);
-	CHECK_EQ(m.state, WOKEN | PARKED | ASKED | gen);
-	CHECK(!fl_mutex_trylock(&m));
-	/* Nobody watching: nobody to ask for (the unlock finds the queue empty). */
-	__atomic_store_n(&m.state, PARKED | gen, __ATOMIC_RELAXED);
-	fl_mutex_lock(&m);
-	fl_mutex_unlock(&m);
-	CHECK_EQ(m.state, 0);
-}
 
 static void unlock_unheld(void *arg)
 {
@@ -202,6 +170,85 @@ static void wait_for_bits(const uint32_t *word, uint32_t mask, double seconds)
 		}
 		sched_yield();
 	}
+}
+
+/* The clock of the mutex's turns: CLOCK_MONOTONIC in us, modulo 2^32. */
+static uint32_t turn_clock_us(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (uint32_t)((uint64_t)now.tv_sec * 1000000u + (uint64_t)now.tv_nsec / 1000u);
+}
+
+static fl_mutex_t turn_lock = FL_MUTEX_INIT;
+
+static void turn_sleeper(void *arg)
+{
+	(void)arg;
+	fl_mutex_lock(&turn_lock);
+	fl_mutex_unlock(&turn_lock);
+}
+
+/*
+ * A watched holder with sleepers queued ends its own turn as it unlocks,
+ * once its turn is over, at every 64th tick: it asks for the lock on the
+ * watcher's behalf (which may be awake but not running).  A real sleeper
+ * is queued; the watcher (WOKEN) is set by hand and is not there, so the
+ * unlocks wake nobody, and the word is put back by hand at the end.
+ */
+static void holder_ends_its_turn(void)
+{
+	fl_mutex_t *m = &turn_lock;
+	uint32_t gen = fl_fork_generation() << FL__MUTEX_GENERATION_SHIFT;
+	uint32_t tick = 1u << FL__MUTEX_TICK_SHIFT;
+	uint32_t watched = WOKEN | PARKED | gen;
+	unsigned int tries = 0;
+	void *t;
+
+	fl_mutex_lock(m);
+	t = start_thread(turn_sleeper, NULL);
+	wait_for_bits(&m->state, PARKED, 120);
+	/*
+	 * A turn not yet over: no ask.  Checked only when the unlocks came
+	 * within the turn (100 us, src/fairlock/mutex.c's FL_MUTEX_TURN_US)
+	 * of its start; a preempted try is tried again.  The lock is "held"
+	 * by setting LOCKED by hand, as the sleeper sleeps throughout.
+	 */
+	for (;;) {
+		uint32_t start = turn_clock_us();
+
+		__atomic_store_n(&m->unused2[0], start, __ATOMIC_RELAXED);
+		__atomic_store_n(&m->state, watched | 63 * tick | LOCKED, __ATOMIC_RELAXED);
+		fl_mutex_unlock(m);	/* tick 63: not checked */
+		fl_mutex_lock(m);	/* tick 64 */
+		fl_mutex_unlock(m);	/* checked */
+		if (turn_clock_us() - start < 100) {
+			CHECK_EQ(m->state, watched | 64 * tick);
+			break;
+		}
+		if (++tries == 1000) {
+			fprintf(stderr, "holder_ends_its_turn: no unlocks within 100 us "
+				"of the turn's start in 1000 tries\n");
+			exit(1);
+		}
+	}
+	/* The turn began a second ago: the unlock at the 64th tick asks. */
+	__atomic_store_n(&m->unused2[0], turn_clock_us() - 1000000u, __ATOMIC_RELAXED);
+	__atomic_store_n(&m->state, watched | 62 * tick, __ATOMIC_RELAXED);
+	fl_mutex_lock(m);
+	fl_mutex_unlock(m);
+	CHECK_EQ(m->state, watched | 63 * tick);	/* not the 64th tick */
+	fl_mutex_lock(m);
+	fl_mutex_unlock(m);
+	CHECK_EQ(m->state, watched | ASKED);
+	CHECK(!fl_mutex_trylock(m));
+	/* Nobody watches after all: the next unlock wakes the sleeper. */
+	__atomic_store_n(&m->state, PARKED | gen, __ATOMIC_RELAXED);
+	fl_mutex_lock(m);
+	fl_mutex_unlock(m);
+	join_thread(t);
+	CHECK_EQ(peek(m->state), 0);
 }
 
 /*

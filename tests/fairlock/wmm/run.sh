@@ -7,7 +7,8 @@
 #                         [--no-liveness] [-DNAME=VALUE...]
 #   (FILE:LINE:FROM:TO with LINE a text that names exactly one line of FILE,
 #   or TEXT#N: the Nth line that contains TEXT)
-#   MODEL: rc11 or imm.  pass: no error; fail: GenMC reports a violation.
+#   MODEL: rc11 or imm.  pass: no error; fail: GenMC reports a violation,
+#   a race or an access to freed memory.
 #   --mutant: the library with FROM replaced by TO on LINE of FILE (one
 #   memory order weakened): the harness must then report a violation.
 set -euo pipefail
@@ -59,7 +60,7 @@ out=$("$GENMC" "-$model" --disable-ipr --disable-estimation "${liveness[@]}" -- 
 grep -E 'No errors|violation|Error|race|explored|wall-clock' <<<"$out" | head -6 || true
 if grep -q 'No errors were detected' <<<"$out"; then
 	got=pass
-elif grep -qE 'violation!|race!' <<<"$out"; then
+elif grep -qE 'violation!|race!|access freed memory!' <<<"$out"; then
 	got=fail
 else
 	echo "run.sh: no verdict from GenMC:" >&2
