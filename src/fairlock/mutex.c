@@ -6,10 +6,10 @@
  *
  * Who may do what to the word (mutex.h has the layout):
  *  - LOCKED: set by whoever takes the lock while none of LOCKED, HANDOFF
- *    and ASKED is set, or by the watcher that asked (ASKED set, the other
- *    two not), or by an unlocker for the first queued waiter it hands the
- *    lock to (only then while HANDOFF is set); cleared by the holder's
- *    unlock.
+ *    and ASKED is set, or by the thread WOKEN stands for (ASKED set, the
+ *    other two not), or by an unlocker for the first queued waiter it
+ *    hands the lock to (only then while HANDOFF is set); cleared by the
+ *    holder's unlock.
  *  - PARKED: set by a waiter as it queues itself, under its bucket's lock;
  *    cleared, under the same lock, by whoever takes the last node of this
  *    mutex out of the queue.  Bucket-lock holders therefore see PARKED
@@ -181,7 +181,10 @@ static void spin_end(unsigned int looks, bool got_lock)
 #ifndef FL_MUTEX_WATCH_STALLS
 #define FL_MUTEX_WATCH_STALLS 8u
 #endif
-/* A watched holder with sleepers queued looks at its turn every n-th unlock. */
+/*
+ * A watched holder with sleepers queued looks at its turn as it unlocks
+ * when the tick (the locks taken while watched) is a multiple of n.
+ */
 #ifndef FL_MUTEX_TURN_CHECK
 #define FL_MUTEX_TURN_CHECK 64u
 #endif
@@ -380,7 +383,15 @@ static void wake_next(fl_mutex_t *m, uint32_t v)
 	bool more, handoff;
 	int waiter;
 
-	v = fresh(m, v, gen);
+	/*
+	 * Flags a parent's threads left: nobody of this process had queued
+	 * by the release (a queueing waiter stamps the word with its own
+	 * generation), so there is nobody to wake.  The word keeps them: this
+	 * runs after the release, and the mutex may be freed by now.  The
+	 * next wait drops them (park(), become_watcher()).
+	 */
+	if (stale(v, gen))
+		return;
 	if (!(v & PARKED) || (v & LOCKED) || (v & (WOKEN | HANDOFF)) == WOKEN)
 		return;
 	b = fl__bucket_lock(m);
@@ -388,10 +399,10 @@ static void wake_next(fl_mutex_t *m, uint32_t v)
 	if (!n) {
 		/*
 		 * Every node of this mutex has left the queue (dequeued by
-		 * another unlock, or at its deadline), and whoever took the
-		 * last one out cleared PARKED, under this lock.  The mutex may
-		 * be freed by now (nobody queued keeps it in use), so it is
-		 * not touched.
+		 * another unlock or a woken thread's give_up_woken(), or at
+		 * its deadline), and whoever took the last one out cleared
+		 * PARKED, under this lock.  The mutex may be freed by now
+		 * (nobody queued keeps it in use), so it is not touched.
 		 */
 		fl__bucket_unlock(b);
 		return;
@@ -766,7 +777,7 @@ void fl__mutex_lock_slow(fl_mutex_t *m)
  * ask(): a word that moved was taken or changed hands.  If the word came
  * back to `v` meanwhile (taken, and the next sleeper woken), the ask is
  * for the thread WOKEN stands for now, and the turn read is that of the
- * last holder that waited: over too, or the ask fails.
+ * last holder that waited: over too, or no ask is made.
  */
 static void end_turn(fl_mutex_t *m, uint32_t v)
 {

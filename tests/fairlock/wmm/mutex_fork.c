@@ -10,7 +10,9 @@
  *
  * Checked: mutual exclusion through plain data, no thread waits for ever
  * (--check-liveness: a flag of the parent's, or its queue, would keep the
- * child's waiters asleep or the lock owed to nobody), the word back to 0.
+ * child's waiters asleep or the lock owed to nobody), the lock free at
+ * the end with no flag of the child's left (back to 0 unless the parent
+ * left only PARKED, which may stay: WMM_PARKED).
  * The child's threads call fl_fork_generation() at once and concurrently
  * with its emptying of the table, whose ordering this also checks.
  *
@@ -20,8 +22,18 @@
  * (a parent's HANDOFF must not refuse it for ever: fl__mutex_trylock_owed
  * drops it; its ACQUIRE pairs with thread 0's unlock when thread 0 came
  * between the inline try's look and the out-of-line one's).
+ *
+ * WMM_PARKED: the parent left only PARKED (a thread of its slept in the
+ * mutex), which a newcomer's lock does not look at: it takes the lock
+ * with the parent's bit still in the word.  WMM_FREE (with WMM_HELD):
+ * the thread that forked only unlocks, and the last thread out of its
+ * section frees the mutex, as POSIX allows once nobody uses it; nothing
+ * may touch it after (GenMC reports an access to freed memory), though
+ * the first unlock may still be on its way out.
  */
 #include "wmm.h"
+
+#include <stdlib.h>
 
 #include <fairlock/mutex.h>
 
@@ -33,64 +45,101 @@
 #define WMM_THREADS 2
 #endif
 
-static fl_mutex_t lock = FL_MUTEX_INIT;
+static fl_mutex_t *lock;
 static unsigned int sections; /* plain: guarded by the lock */
 static unsigned int entered;  /* atomic: sections begun */
 static struct fl__parked gone; /* a parent's thread's node */
 
+/* One section, its lock already taken; the last one out may free the mutex. */
+static void section_end(fl_mutex_t *m)
+{
+	unsigned int done;
+
+	__atomic_fetch_add(&entered, 1, __ATOMIC_RELAXED);
+	done = ++sections;
+	fl_mutex_unlock(m);
+#ifdef WMM_FREE
+	if (done == WMM_THREADS)
+		free(m);
+#else
+	(void)done;
+#endif
+}
+
 static void child_thread(int self)
 {
+	fl_mutex_t *m = lock;
+
 #ifdef WMM_HELD
 	if (self == 0) {
-		__atomic_fetch_add(&entered, 1, __ATOMIC_RELAXED);
-		sections++;
-		fl_mutex_unlock(&lock);
+		section_end(m);
+#ifdef WMM_FREE
+		return;
+#endif
 	}
 #endif
 #ifdef WMM_TRY
 	if (self == 1) {
 		/* One try: it may meet thread 0 holding the lock. */
-		if (!fl_mutex_trylock(&lock))
+		if (!fl_mutex_trylock(m))
 			return;
 	} else {
-		fl_mutex_lock(&lock);
+		fl_mutex_lock(m);
 	}
 #else
 	(void)self;
-	fl_mutex_lock(&lock);
+	fl_mutex_lock(m);
 #endif
-	__atomic_fetch_add(&entered, 1, __ATOMIC_RELAXED);
-	sections++;
-	fl_mutex_unlock(&lock);
+	section_end(m);
 }
 
 int main(void)
 {
 	uint32_t parent_gen = fl_fork_generation();
 	struct fl__bucket *b;
+	uint32_t flags = FL__MUTEX_WOKEN | FL__MUTEX_HANDOFF | FL__MUTEX_PARKED |
+			 FL__MUTEX_ASKED;
 
+	lock = malloc(sizeof(*lock));
+	fl_mutex_init(lock);
 	/* The parent's state at fork(). */
-	gone.key = &lock;
+	gone.key = lock;
 	gone.waiter = 3;
-	b = fl__bucket_lock(&lock);
+	b = fl__bucket_lock(lock);
 	fl__queue_push_back(b, &gone);
 	fl__bucket_unlock(b);
-	lock.state = FL__MUTEX_WOKEN | FL__MUTEX_HANDOFF | FL__MUTEX_PARKED |
-		     FL__MUTEX_ASKED | parent_gen << FL__MUTEX_GENERATION_SHIFT;
 #ifdef WMM_TRY
 	/* No watcher (ASKED never stands without WOKEN): owed by HANDOFF. */
-	lock.state &= ~(FL__MUTEX_WOKEN | FL__MUTEX_ASKED);
+	flags = FL__MUTEX_HANDOFF | FL__MUTEX_PARKED;
 #endif
+#ifdef WMM_PARKED
+	flags = FL__MUTEX_PARKED;
+#endif
+	lock->state = flags | parent_gen << FL__MUTEX_GENERATION_SHIFT;
 #ifdef WMM_HELD
-	lock.state |= FL__MUTEX_LOCKED;
+	lock->state |= FL__MUTEX_LOCKED;
 #endif
 	fl_model_fork();
 	wmm_run(WMM_THREADS, child_thread);
+#ifndef WMM_FREE
 #ifdef WMM_TRY
-	assert(fl_mutex_trylock(&lock));
-	fl_mutex_unlock(&lock);
+	assert(fl_mutex_trylock(lock));
+	fl_mutex_unlock(lock);
 #endif
 	assert(sections == entered);
-	assert(lock.state == 0);
+	/*
+	 * Free, and no flag of the child's left: a parent's PARKED, which a
+	 * newcomer's lock does not look at, may stay (an unlock cannot drop it
+	 * after its release: the mutex may be freed by then); the next wait
+	 * drops it.
+	 */
+#ifdef WMM_PARKED
+	assert(!(lock->state & LOCKED));
+	assert(!(lock->state & FLAGS) || stale(lock->state, fl_fork_generation()));
+#else
+	assert(lock->state == 0);
+#endif
+	free(lock);
+#endif
 	return 0;
 }
