@@ -14,16 +14,15 @@
  *    (barging);
  *  - one waiter stays awake and watches the lock (unless its thread's
  *    recent watches kept ending in sleeps): it lets the holder keep the
- *    lock for a turn (100 us), and then asks for it (ASKED): the holder's
- *    next unlock leaves the lock to the watcher, nobody else may take it
- *    meanwhile, and the holder, back for the lock, queues behind the
- *    other waiters.  A lock whose holder has gone (two looks found the
- *    same free word; every lock moves a tick in the word on while a
- *    watcher is awake) the watcher takes at its second look.  So while every thread
- *    wants the lock it changes hands once a turn, in arrival order, and a
- *    thread waits long once a turn rather than a little at most
- *    acquisitions (at 16 threads on 2 CPUs the turns do not yet rotate
- *    that way: docs/fairlock.md);
+ *    lock for a turn (100 us, or 2048 acquisitions if sooner), and then
+ *    asks for it (ASKED): the holder's next unlock leaves the lock to the
+ *    watcher, nobody else may take it meanwhile, and the holder, back for
+ *    the lock, queues behind the other waiters.  A lock whose holder has
+ *    gone (two looks found the same free word; every lock moves a tick in
+ *    the word on while a watcher is awake) the watcher takes at its
+ *    second look.  So while every thread wants the lock it changes hands
+ *    once a turn, in arrival order, and a thread waits long once a turn
+ *    rather than a little at most acquisitions;
  *  - the other waiters sleep in arrival order in a queue kept outside the
  *    mutex (a process-wide table keyed by the mutex's address); when the
  *    watcher has taken the lock, the next unlock wakes the first sleeper
@@ -249,7 +248,12 @@ static inline void fl_mutex_after_fork(fl_mutex_t *m)
 	(void)m;
 }
 
-/* Someone may sleep, or the next release is owed to a waiter. */
+/*
+ * Someone may sleep, or the next release is owed to a waiter.  In a forked
+ * child also while the word still carries a parent's waiters' flags: the
+ * child's next lock or trylock drops a parent's HANDOFF or ASKED, and its
+ * first contended lock the rest.
+ */
 static inline bool fl_mutex_is_contended(const fl_mutex_t *m)
 {
 	return __atomic_load_n(&m->state, __ATOMIC_RELAXED) &

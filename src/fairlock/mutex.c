@@ -34,9 +34,13 @@
  *    holder that keeps taking the lock; dropped (to 0) by every change of
  *    the flags, so it is 0 whenever WOKEN is clear.
  *  - the generation (bits 5-23): the fork generation that set the bits
- *    1-4 (modulo 2^19), written with them by every change of them.  Bits whose
- *    generation is not this process's were left by threads of a parent
- *    process and are dropped (fresh()) before anything reads them.
+ *    1-4 (modulo 2^19), written with them by every change of them.  Bits
+ *    whose generation is not this process's were left by threads of a
+ *    parent process: the slow paths that would act on them drop them
+ *    first (fresh()), and an unlock, which may not write to the mutex
+ *    after its release, leaves them for the next wait to drop.  Until
+ *    then they only send a free lock's unlock out of line (PARKED), or
+ *    the first waiter to sleep instead of watching.
  *
  * No wake-up is lost.  A waiter queues itself by a compare-exchange that
  * expects the lock held (or owed), under its bucket's lock.  An unlock's
@@ -142,10 +146,11 @@ static void spin_end(unsigned int looks, bool got_lock)
 /*
  * The watcher: the one waiter that is awake and looking (WOKEN stands for
  * it, so unlocks wake nobody; other waiters sleep).  It lets the holder
- * keep the lock for a turn (TURN_US since the turn began).  Once the turn
- * is over it takes a free lock, or asks for a held one (ASKED): the
- * holder's next lock then finds the lock busy and queues behind the
- * other waiters, and its unlock leaves the lock free for the watcher,
+ * keep the lock for a turn (TURN_US since the turn began, or TURN_LOCKS
+ * acquisitions, whichever comes first: turn_done()).  Once the turn is
+ * over it takes a free lock, or asks for a held one (ASKED): the holder's
+ * next lock then finds the lock busy and queues behind the other
+ * waiters, and its unlock leaves the lock free for the watcher,
  * which no newcomer may take meanwhile.  Without asking, a turn would end
  * only when a look happened to fall between the holder's unlock and its
  * next lock, which with a short section outside the lock is a few
@@ -209,6 +214,8 @@ static bool turn_over(const fl_mutex_t *m)
 struct watch {
 	unsigned int looks;
 	unsigned int stalls;	/* looks in a row that found the same held word */
+	unsigned int locks;	/* the holder's locks counted in this watch */
+	unsigned int pauses;	/* between two looks */
 	uint32_t last;		/* the word at the last look, or NO_LOOK */
 };
 
@@ -219,7 +226,60 @@ static void watch_begin(struct watch *s)
 {
 	s->looks = 0;
 	s->stalls = 0;
+	s->locks = 0;
+	s->pauses = SPIN_PAUSES;
 	s->last = NO_LOOK;
+}
+
+/*
+ * A turn also ends once its holder has taken the lock TURN_LOCKS times,
+ * as the watcher counts them, if that comes before TURN_US.  Turns of
+ * equal time are not turns of equal work: with 2 threads pinned to the 2
+ * CPUs here, one CPU's thread made 1.3-1.4 times the other's
+ * acquisitions in every 10 ms, turn after turn (lockbench --windows).
+ * Counted, each turn holds about as many, and with short sections the
+ * count ends them first: ~55 us there.  With long sections the time ends
+ * them, as before, and so does a holder that ends its own turn
+ * (end_turn(), which cannot count: it goes by the time alone).
+ */
+#ifndef FL_MUTEX_TURN_LOCKS
+#define FL_MUTEX_TURN_LOCKS 2048u
+#endif
+#define TICK_MASK (0xffu << FL__MUTEX_TICK_SHIFT)
+
+/*
+ * Add the locks taken since the last look, read from the tick (bits
+ * 24-31: every lock moves it while WOKEN is set, and every change of the
+ * flags or their stamp sets it back to 0, with_flags()).  At the first
+ * look, or when the flags changed since the last, the tick counts from
+ * the last change, which came when WOKEN was set for this watcher or
+ * later.  The tick wraps at 256: a look that finds it moved by half that
+ * or more halves the pauses before the next (down to an eighth), so that
+ * a fast holder, or a CPU whose pause is slow, is still counted whole;
+ * a count that wraps all the same comes out short, and the time ends the
+ * turn.
+ */
+static void count_locks(struct watch *s, uint32_t v)
+{
+	uint32_t now = v >> FL__MUTEX_TICK_SHIFT;
+	uint32_t before = s->last >> FL__MUTEX_TICK_SHIFT;
+	uint32_t moved = now;
+
+	if (s->last != NO_LOOK && ((s->last ^ v) & ~(TICK_MASK | LOCKED)) == 0)
+		moved = (now - before) & 0xffu;
+	s->locks += moved;
+	if (moved >= 128u && s->pauses > SPIN_PAUSES / 8u)
+		s->pauses /= 2u;
+}
+
+/*
+ * The holder's turn is over.  The model's clock says so or not for the
+ * whole run (-DFL_MODEL_TURNS_END), and no model run counts 2048 locks:
+ * asking at any look, which that explores, covers asking after a count.
+ */
+static bool turn_done(const fl_mutex_t *m, const struct watch *s)
+{
+	return s->locks >= FL_MUTEX_TURN_LOCKS || turn_over(m);
 }
 
 enum look {
@@ -245,23 +305,24 @@ static enum look watch_look(const fl_mutex_t *m, struct watch *s, uint32_t *v)
 	if (s->looks >= WATCH_LOOKS || s->stalls >= WATCH_STALLS)
 		return LOOK_STOP;
 	s->looks++;
-	for (unsigned int i = 0; i < SPIN_PAUSES; i++)
+	for (unsigned int i = 0; i < s->pauses; i++)
 		fl_cpu_relax();
 	*v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
 	same = s->last == *v;
+	count_locks(s, *v);
 	s->last = *v;
 	if (*v & (LOCKED | HANDOFF)) {
 		if (same)
 			s->stalls++;
 		else
 			s->stalls = 0;
-		if (!(*v & ASKED) && turn_over(m))
+		if (!(*v & ASKED) && turn_done(m, s))
 			return LOOK_ASK;
 		return LOOK_WAIT;
 	}
 	s->stalls = 0;
 	/* ASKED is the watcher's own (set by it or for it, only while WOKEN is). */
-	if ((*v & ASKED) || turn_over(m) || same)
+	if ((*v & ASKED) || turn_done(m, s) || same)
 		return LOOK_TAKE;
 	return LOOK_WAIT;
 }
@@ -273,8 +334,16 @@ static uint32_t with_flags(uint32_t v, uint32_t set, uint32_t clear,
 			   uint32_t gen)
 {
 	uint32_t f = ((v & FLAGS) | set) & ~clear;
+	uint32_t stamp = f ? (gen & GEN_MASK) << GEN_SHIFT : 0;
 
-	return (v & LOCKED) | f | (f ? (gen & GEN_MASK) << GEN_SHIFT : 0);
+	/*
+	 * Flags and stamp unchanged (a waiter queues behind others, PARKED
+	 * already set): the tick stays, as it counts the locks since the
+	 * flags last changed (count_locks()).
+	 */
+	if ((v & (FLAGS | GEN_MASK << GEN_SHIFT)) == (f | stamp))
+		return v;
+	return (v & LOCKED) | f | stamp;
 }
 
 /*
@@ -789,7 +858,7 @@ static void end_turn(fl_mutex_t *m, uint32_t v)
 		return;
 	gen = fl_fork_generation();
 	if (stale(v, gen))
-		return;	/* a parent's flags: wake_next() drops them */
+		return;	/* a parent's flags: nobody of ours is queued */
 	b = fl__bucket_lock(m);
 	if (fl__queue_has(b, m) && turn_over(m))
 		__atomic_compare_exchange_n(&m->state, &v, with_flags(v, ASKED, 0, gen),

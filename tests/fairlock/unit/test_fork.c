@@ -90,12 +90,12 @@ static uint32_t parent_generation;
  * or ASKED keeps newcomers off the lock, so the child's first lock drops
  * them.
  */
-static void check_child_word(uint32_t v)
+static void check_child_word(uint32_t v, uint32_t parent_gen)
 {
 	CHECK_EQ(v & (FL__MUTEX_LOCKED | FL__MUTEX_HANDOFF | FL__MUTEX_ASKED), 0u);
 	if (v & (FL__MUTEX_WOKEN | FL__MUTEX_PARKED))
-		CHECK((v >> FL__MUTEX_GENERATION_SHIFT & FL__MUTEX_GENERATION_MASK) !=
-		      (fl_fork_generation() & FL__MUTEX_GENERATION_MASK));
+		CHECK_EQ(v >> FL__MUTEX_GENERATION_SHIFT & FL__MUTEX_GENERATION_MASK,
+			 parent_gen & FL__MUTEX_GENERATION_MASK);
 	else
 		CHECK_EQ(v, 0u);
 }
@@ -109,14 +109,25 @@ static void child_of_holder(void)
 	 * WOKEN bit, under the parent's generation, would stop every unlock
 	 * here from waking anyone.
 	 */
-	__atomic_fetch_or(&m.state, FL__MUTEX_WOKEN, __ATOMIC_RELAXED);
+	uint32_t held = __atomic_or_fetch(&m.state, FL__MUTEX_WOKEN, __ATOMIC_RELAXED);
+
+	/*
+	 * The unlock only releases: the parent's flags speak of nobody here,
+	 * and after the release it may not write to the mutex.
+	 */
 	fl_mutex_unlock(&m);
+	CHECK_EQ(peek(m.state), held - FL__MUTEX_LOCKED);
 	CHECK(fl_mutex_trylock(&m));
 	fl_mutex_unlock(&m);
+	/* A parent's HANDOFF made that trylock drop every flag. */
+	if (held & FL__MUTEX_HANDOFF)
+		CHECK_EQ(peek(m.state), 0u);
 	counted = 0;
 	run_threads(4, contend, NULL);
 	CHECK_EQ(counted, 4 * 2000);
-	check_child_word(peek(m.state));
+	check_child_word(peek(m.state), parent_generation);
+	if (held & FL__MUTEX_HANDOFF)
+		CHECK_EQ(peek(m.state), 0u);
 }
 
 /* Another thread held it: it stays held, as with glibc. */
@@ -275,11 +286,13 @@ static void contend_early(void *arg, unsigned int i)
 	}
 }
 
+static uint32_t early_parent_gen;
+
 /* The handler above released `early`; it works with contention. */
 static void child_after_early(void)
 {
 	run_threads(3, contend_early, NULL);
-	check_child_word(peek(early.state));
+	check_child_word(peek(early.state), early_parent_gen);
 }
 
 /* Forks while 3 threads hammer `early`: waiters queued, woken, owed. */
@@ -287,6 +300,7 @@ static void early_handlers(void)
 {
 	void *t[3];
 
+	early_parent_gen = fl_fork_generation();
 	for (int i = 0; i < 3; i++)
 		t[i] = start_thread(hammer_early, NULL);
 	for (int i = 0; i < 20; i++)

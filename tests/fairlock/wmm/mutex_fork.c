@@ -12,7 +12,8 @@
  * (--check-liveness: a flag of the parent's, or its queue, would keep the
  * child's waiters asleep or the lock owed to nobody), the lock free at
  * the end with no flag of the child's left (back to 0 unless the parent
- * left only PARKED, which may stay: WMM_PARKED).
+ * left only flags a newcomer's lock does not look at, which may stay:
+ * WMM_PARKED, WMM_WOKEN_PARKED).
  * The child's threads call fl_fork_generation() at once and concurrently
  * with its emptying of the table, whose ordering this also checks.
  *
@@ -25,7 +26,9 @@
  *
  * WMM_PARKED: the parent left only PARKED (a thread of its slept in the
  * mutex), which a newcomer's lock does not look at: it takes the lock
- * with the parent's bit still in the word.  WMM_FREE (with WMM_HELD):
+ * with the parent's bit still in the word.  WMM_WOKEN_PARKED: WOKEN and
+ * PARKED (a thread of its watched, another slept), the word with which an
+ * unlock looks at the holder's turn (end_turn()).  WMM_FREE (with WMM_HELD):
  * the thread that forked only unlocks, and the last thread out of its
  * section frees the mutex, as POSIX allows once nobody uses it; nothing
  * may touch it after (GenMC reports an access to freed memory), though
@@ -115,6 +118,9 @@ int main(void)
 #ifdef WMM_PARKED
 	flags = FL__MUTEX_PARKED;
 #endif
+#ifdef WMM_WOKEN_PARKED
+	flags = FL__MUTEX_WOKEN | FL__MUTEX_PARKED;
+#endif
 	lock->state = flags | parent_gen << FL__MUTEX_GENERATION_SHIFT;
 #ifdef WMM_HELD
 	lock->state |= FL__MUTEX_LOCKED;
@@ -133,7 +139,7 @@ int main(void)
 	 * after its release: the mutex may be freed by then); the next wait
 	 * drops it.
 	 */
-#ifdef WMM_PARKED
+#if defined(WMM_PARKED) || defined(WMM_WOKEN_PARKED)
 	assert(!(lock->state & LOCKED));
 	assert(!(lock->state & FLAGS) || stale(lock->state, fl_fork_generation()));
 #else
