@@ -75,13 +75,14 @@
 
 /*
  * The watcher (below) looks at the lock every SPIN_PAUSES pause
- * instructions: about 2 us on the 2-CPU x86 machines here (a pause takes
- * ~10 ns there; up to ~40 ns on other Intel cores).  Looking seldom
- * matters more than looking often: each look pulls the lock's cache line
- * away from the holder.  lockbench chose the spacing for the mutex before
- * turns (docs/BENCHMARKS.md): 2 looks 200 pauses apart beat 100 looks 1
- * pause apart by 4-6x at 2-16 threads.  -DFL_MUTEX_SPIN_PAUSES=n changes
- * it for such measurements.  The platform may spend less (FL_PLAT_PAUSES).
+ * instructions (fewer for a fast holder: count_locks()): about 2 us on
+ * the 2-CPU x86 machines here (a pause takes ~10 ns there; up to ~40 ns
+ * on other Intel cores).  Looking seldom matters more than looking
+ * often: each look pulls the lock's cache line away from the holder.
+ * lockbench chose the spacing for the mutex before turns
+ * (docs/BENCHMARKS.md): 2 looks 200 pauses apart beat 100 looks 1 pause
+ * apart by 4-6x at 2-16 threads.  -DFL_MUTEX_SPIN_PAUSES=n changes it
+ * for such measurements.  The platform may spend less (FL_PLAT_PAUSES).
  */
 #ifndef FL_MUTEX_SPIN_PAUSES
 #define FL_MUTEX_SPIN_PAUSES 200u
@@ -188,7 +189,8 @@ static void spin_end(unsigned int looks, bool got_lock)
 #endif
 /*
  * A watched holder with sleepers queued looks at its turn as it unlocks
- * when the tick (the locks taken while watched) is a multiple of n.
+ * when the tick (the locks since the flags last changed) is a multiple
+ * of n.
  */
 #ifndef FL_MUTEX_TURN_CHECK
 #define FL_MUTEX_TURN_CHECK 64u
@@ -214,7 +216,7 @@ static bool turn_over(const fl_mutex_t *m)
 struct watch {
 	unsigned int looks;
 	unsigned int stalls;	/* looks in a row that found the same held word */
-	unsigned int locks;	/* the holder's locks counted in this watch */
+	unsigned int locks;	/* locks counted in this watch (count_locks()) */
 	unsigned int pauses;	/* between two looks */
 	uint32_t last;		/* the word at the last look, or NO_LOOK */
 };
@@ -232,8 +234,9 @@ static void watch_begin(struct watch *s)
 }
 
 /*
- * A turn also ends once its holder has taken the lock TURN_LOCKS times,
- * as the watcher counts them, if that comes before TURN_US.  Turns of
+ * A turn also ends once the lock has been taken TURN_LOCKS times while
+ * watched, as the watcher counts them (the holder's locks, and any
+ * newcomer's), if that comes before TURN_US.  Turns of
  * equal time are not turns of equal work: with 2 threads pinned to the 2
  * CPUs here, one CPU's thread made 1.3-1.4 times the other's
  * acquisitions in every 10 ms, turn after turn (lockbench --windows).
@@ -249,26 +252,39 @@ static void watch_begin(struct watch *s)
 
 /*
  * Add the locks taken since the last look, read from the tick (bits
- * 24-31: every lock moves it while WOKEN is set, and every change of the
- * flags or their stamp sets it back to 0, with_flags()).  At the first
- * look, or when the flags changed since the last, the tick counts from
- * the last change, which came when WOKEN was set for this watcher or
- * later.  The tick wraps at 256: a look that finds it moved by half that
- * or more halves the pauses before the next (down to an eighth), so that
- * a fast holder, or a CPU whose pause is slow, is still counted whole;
- * a count that wraps all the same comes out short, and the time ends the
- * turn.
+ * 24-31: every lock moves it while WOKEN is set, the holder's and any
+ * newcomer's, and every change of the flags or their stamp sets it back
+ * to 0, with_flags()).  At the first look the tick counts from the last
+ * change, which came when WOKEN was set for this watcher or later: a
+ * woken watcher's first look may come a wake-up's latency after that, so
+ * it says nothing of the locks per look.  When the flags changed since
+ * the last look, the tick counts from that change: part of one look's
+ * interval, so at least that rate.
+ *
+ * 256 locks or more between two looks wrap the tick and are counted
+ * short: the turn then ends later, by the short count or by the time.  A
+ * look that finds 128 locks or more in one interval halves the pauses
+ * before the next (down to an eighth, and never to none), so that a
+ * holder, or a CPU whose pause is slow, that reaches half the wrap is
+ * looked at sooner; one past 256 locks per look from the first interval
+ * on may read under 128 each time, and stays counted short.  Flags that change and change back between two looks (a
+ * timed waiter queued and left; a hand-over past the wait bound with
+ * others queued) restart the tick unseen: that look's count may be
+ * short, long (by up to 255), or none at all.
  */
 static void count_locks(struct watch *s, uint32_t v)
 {
 	uint32_t now = v >> FL__MUTEX_TICK_SHIFT;
-	uint32_t before = s->last >> FL__MUTEX_TICK_SHIFT;
-	uint32_t moved = now;
+	uint32_t moved = (now - (s->last >> FL__MUTEX_TICK_SHIFT)) & 0xffu;
 
-	if (s->last != NO_LOOK && ((s->last ^ v) & ~(TICK_MASK | LOCKED)) == 0)
-		moved = (now - before) & 0xffu;
+	if (s->last == NO_LOOK) {
+		s->locks += now;	/* since WOKEN was set: no rate */
+		return;
+	}
+	if ((s->last ^ v) & ~(TICK_MASK | LOCKED))
+		moved = now;		/* since the change, after the last look */
 	s->locks += moved;
-	if (moved >= 128u && s->pauses > SPIN_PAUSES / 8u)
+	if (moved >= 128u && s->pauses >= 2u && s->pauses > SPIN_PAUSES / 8u)
 		s->pauses /= 2u;
 }
 

@@ -35,8 +35,8 @@ static void count_from_the_tick(void)
 	s.last = flags | TICK(250);
 	count_locks(&s, LOCKED | flags | TICK(10));
 	CHECK_EQ(s.locks, 57u);
-	/* The flags changed (the first sleeper queued, a generation moved):
-	 * the tick restarted at 0, so it is the count since. */
+	/* The flags changed (the first sleeper queued, or the stamp): the
+	 * tick restarted at 0, so it is the count since. */
 	s.last = LOCKED | WOKEN | GEN(5) | TICK(200);
 	count_locks(&s, LOCKED | flags | TICK(3));
 	CHECK_EQ(s.locks, 60u);
@@ -47,6 +47,10 @@ static void count_from_the_tick(void)
 	s.last = LOCKED | flags | TICK(9);
 	count_locks(&s, LOCKED | flags | TICK(9));
 	CHECK_EQ(s.locks, 69u);
+	/* HANDOFF set (a hand-over past the wait bound) is a change. */
+	s.last = LOCKED | flags | TICK(210);
+	count_locks(&s, LOCKED | flags | HANDOFF | TICK(5));
+	CHECK_EQ(s.locks, 74u);
 }
 
 /*
@@ -69,28 +73,56 @@ static void tick_kept_while_flags_stay(void)
 }
 
 /*
- * A look that finds the tick moved by 128 or more halves the pauses
- * before the next, down to an eighth, so that the 8-bit tick does not
- * wrap between looks; fewer leave them as they are.
+ * A look that finds 128 locks or more in one interval halves the pauses
+ * before the next, down to an eighth and never to none, so that the 8-bit
+ * tick does not wrap between looks; fewer leave them as they are.  (Also
+ * built with FL_MUTEX_SPIN_PAUSES=2, tests/CMakeLists.txt: two pauses
+ * halve to one, and one stays one.)
  */
 static void fast_holders_looked_at_sooner(void)
 {
 	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
+	const unsigned int half = SPIN_PAUSES >= 2u ? SPIN_PAUSES / 2u : 1u;
+	const unsigned int least = SPIN_PAUSES >= 8u ? SPIN_PAUSES / 8u : 1u;
 	struct watch s;
 
 	watch_begin(&s);
 	CHECK_EQ(s.pauses, SPIN_PAUSES);
+	/* A first look's count (since WOKEN was set, perhaps a wake-up's
+	 * latency ago) is not a rate. */
+	count_locks(&s, LOCKED | flags | TICK(200));
+	CHECK_EQ(s.pauses, SPIN_PAUSES);
+	s.locks = 0;
+	s.last = LOCKED | flags | TICK(0);
 	count_locks(&s, LOCKED | flags | TICK(127));
+	CHECK_EQ(s.pauses, SPIN_PAUSES);
+	/* A tick past 128 is not a rate: 10 locks since the last look. */
+	s.last = LOCKED | flags | TICK(200);
+	count_locks(&s, LOCKED | flags | TICK(210));
+	CHECK_EQ(s.locks, 137u);
 	CHECK_EQ(s.pauses, SPIN_PAUSES);
 	s.last = LOCKED | flags | TICK(127);
 	count_locks(&s, LOCKED | flags | TICK(127 + 128));
-	CHECK_EQ(s.pauses, SPIN_PAUSES / 2);
+	CHECK_EQ(s.pauses, half);
 	for (int i = 0; i < 8; i++) {
 		s.last = LOCKED | flags | TICK(0);
 		count_locks(&s, LOCKED | flags | TICK(200));
 	}
-	CHECK_EQ(s.pauses, SPIN_PAUSES / 8);
-	CHECK_EQ(s.locks, 127u + 128u + 8u * 200u);
+	CHECK_EQ(s.pauses, least);
+	CHECK_EQ(s.locks, 127u + 10u + 128u + 8u * 200u);
+
+	/* The flags changed since the last look (a sleeper queued): the
+	 * locks since the change came within one interval, and 128 of them
+	 * are a rate. */
+	watch_begin(&s);
+	s.last = LOCKED | flags | TICK(10);
+	count_locks(&s, LOCKED | flags | PARKED | TICK(200));
+	CHECK_EQ(s.locks, 200u);
+	CHECK_EQ(s.pauses, half);
+	s.last = LOCKED | flags | PARKED | TICK(200);
+	count_locks(&s, LOCKED | flags | TICK(127));
+	CHECK_EQ(s.locks, 327u);
+	CHECK_EQ(s.pauses, half);
 }
 
 /*
