@@ -17,7 +17,8 @@
 #
 # What differs from a real fresh machine (docs/testing.md): the kernel,
 # CPU and memory are the host's; the root runs in a private mount namespace
-# with the host's /dev, a new /proc and /sys, and the host's DNS settings;
+# with the host's /dev and /sys (its cgroup mounts included), a new /proc,
+# and the host's DNS settings;
 # apt's sources are mmdebstrap's default (Debian's archive, as a fresh
 # install has them).
 set -euo pipefail
@@ -84,9 +85,14 @@ in_root() { # name command
 	unshare --mount --propagation private --fork bash -c '
 		set -e
 		root=$1
+		# As on a machine, / is a mount of its own and /sys carries the
+		# cgroup mounts: buildah (memreclaim_image) makes / private,
+		# which fails (EINVAL) where / is only a folder, and podman
+		# runs its container in a cgroup.
+		mount --bind "$root" "$root"
 		mount --rbind /dev "$root/dev"
 		mount -t proc proc "$root/proc"
-		mount -t sysfs sysfs "$root/sys"
+		mount --rbind /sys "$root/sys"
 		mount -t tmpfs tmpfs "$root/dev/shm"
 		exec chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
 			PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
