@@ -267,15 +267,16 @@ static void watch_begin(struct watch *s)
  * before the next (down to an eighth, and never to none), so that a
  * holder, or a CPU whose pause is slow, that reaches half the wrap is
  * looked at sooner; one past 256 locks per look from the first interval
- * on may read under 128 each time, and stays counted short.  Flags that change and change back between two looks (a
- * timed waiter queued and left; a hand-over past the wait bound with
- * others queued) restart the tick unseen: that look's count may be
- * short, long (by up to 255), or none at all.
+ * on may read under 128 each time, and stays counted short.  Flags that
+ * change and change back between two looks (a timed waiter queued and
+ * left; a hand-over past the wait bound with others queued) restart the
+ * tick unseen: that look's count may be short, long (by up to 255), or
+ * none at all.
  */
 static void count_locks(struct watch *s, uint32_t v)
 {
 	uint32_t now = v >> FL__MUTEX_TICK_SHIFT;
-	uint32_t moved = (now - (s->last >> FL__MUTEX_TICK_SHIFT)) & 0xffu;
+	uint32_t moved;
 
 	if (s->last == NO_LOOK) {
 		s->locks += now;	/* since WOKEN was set: no rate */
@@ -283,6 +284,8 @@ static void count_locks(struct watch *s, uint32_t v)
 	}
 	if ((s->last ^ v) & ~(TICK_MASK | LOCKED))
 		moved = now;		/* since the change, after the last look */
+	else
+		moved = (now - (s->last >> FL__MUTEX_TICK_SHIFT)) & 0xffu;
 	s->locks += moved;
 	if (moved >= 128u && s->pauses >= 2u && s->pauses > SPIN_PAUSES / 8u)
 		s->pauses /= 2u;
