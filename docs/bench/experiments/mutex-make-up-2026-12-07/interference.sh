@@ -5,8 +5,10 @@
 # 10 (../mutex-counted-turns-2026-12-06/disturb.py; the scheduler shares
 # CPU 0 between it and the lock's thread there).
 # Each run is lockbench, 300 ms, fairlock-mutex and pthread_mutex (the
-# gauge of the machine at that moment).  Conditions and builds rotate run
-# by run, ROUNDS rounds (default 8), so that the VM's drift falls on all.
+# gauge of the machine at that moment).  Conditions rotate run by run,
+# ROUNDS rounds (default 8), so that the VM's drift falls on all; within
+# a condition the new build runs first in odd rounds, the old in even
+# ones (run-1's interference*.txt were made before that: new first).
 # Quiet 2-CPU machine only.
 # usage: interference.sh NEW_BUILD OLD_BUILD OUT_FILE [ROUNDS]
 set -eu
@@ -25,9 +27,9 @@ one() { # BUILD-NAME CONDITION
 }
 {
 	uptime
-	echo "new: $NEW ($(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo ?), with the working tree's changes if any)"
+	echo "new: $NEW"
 	echo "old: $OLD"
-	for _ in $(seq 1 "$rounds"); do
+	for round in $(seq 1 "$rounds"); do
 		for duty in "0 10" "1 9" "5 5"; do
 			# shellcheck disable=SC2086 # two numbers, split on purpose
 			set -- $duty
@@ -37,8 +39,13 @@ one() { # BUILD-NAME CONDITION
 				python3 "$here/../mutex-counted-turns-2026-12-06/disturb.py" 0 "$1" "$2" 10 & d=$!
 				sleep 0.2
 			fi
-			one new "$cond"
-			one old "$cond"
+			if [ $((round % 2)) = 1 ]; then
+				one new "$cond"
+				one old "$cond"
+			else
+				one old "$cond"
+				one new "$cond"
+			fi
 			if [ -n "$d" ]; then kill "$d"; wait "$d" 2>/dev/null || true; fi
 		done
 	done

@@ -88,7 +88,7 @@ int main(int argc, char **argv)
 	       "<100us  <500us  <1ms  <4ms  <10ms  >=10ms\n");
 	for (int i = 0; i < 2; i++) {
 		printf("%3d  %10llu  %10.1f  %4.2f%% ", g[i].cpu,
-		       (unsigned long long)g[i].count, g[i].total_ns / 1e6,
+		       (unsigned long long)g[i].count, (double)g[i].total_ns / 1e6,
 		       100.0 * (double)g[i].total_ns / (double)run_ns);
 		for (size_t b = 0; b < BINS; b++)
 			printf(" %6llu", (unsigned long long)g[i].bins[b]);
