@@ -104,8 +104,9 @@ typedef struct fl_mutex {
 	uint32_t state;		/* FL__MUTEX_* bits and their fork generation */
 	uint32_t unused1[2];	/* zero */
 	uint32_t max_wait_us;	/* the bound; 0: FL_MUTEX_MAX_WAIT_US_DEFAULT */
-	uint32_t unused2[4];	/* [0]: when the holder's turn began, in us (a
-				 * hint); the rest zero */
+	uint32_t unused2[4];	/* [0]: when the holder's turn began, in us,
+				 * [2]: the locks that end it (0: the usual
+				 * count); hints; the rest zero */
 } fl_mutex_t;
 
 #define FL_MUTEX_INIT { 0, { 0, 0 }, 0, { 0, 0, 0, 0 } }

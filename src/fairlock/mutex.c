@@ -15,8 +15,9 @@
  *    mutex out of the queue.  Bucket-lock holders therefore see PARKED
  *    exactly when a node of this mutex is queued.
  *  - WOKEN: set by the unlocker that dequeues a waiter to let it try, or
- *    by a waiter that finds the lock held, nobody queued and WOKEN clear,
- *    for itself (it becomes the watcher: become_watcher()); cleared by
+ *    by a waiter that finds the lock held (or free while a turn lasts),
+ *    nobody queued and WOKEN clear, for itself (it becomes the watcher:
+ *    become_watcher()); cleared by
  *    the thread it stands for at its next change of the word (it takes the
  *    lock or queues), or as it gives up at its deadline.  While it is set,
  *    unlocks wake nobody: a thread is awake and will try.
@@ -200,11 +201,19 @@ static void spin_end(unsigned int looks, bool got_lock)
 
 /* When the holder's turn began, in microseconds (a word nothing else uses). */
 #define TURN_US(m) (&(m)->unused2[0])
+/* How many counted locks end this turn; 0: FL_MUTEX_TURN_LOCKS (turn_locks()). */
+#define TURN_LOCKS_AT(m) (&(m)->unused2[2])
 
-/* The caller has just taken the lock after waiting: its turn begins. */
-static void start_turn(fl_mutex_t *m)
+/*
+ * The caller has just taken the lock after waiting: its turn begins, and
+ * ends by the count at `locks` (0: the usual count, equal_work()).  Both
+ * are hints for the watcher, stored RELAXED as the turn's start always
+ * was: a stale one only moves the end of a turn.
+ */
+static void start_turn(fl_mutex_t *m, uint32_t locks)
 {
 	__atomic_store_n(TURN_US(m), fl_plat_now_us(), __ATOMIC_RELAXED);
+	__atomic_store_n(TURN_LOCKS_AT(m), locks, __ATOMIC_RELAXED);
 }
 
 static bool turn_over(const fl_mutex_t *m)
@@ -219,6 +228,7 @@ struct watch {
 	unsigned int locks;	/* locks counted in this watch (count_locks()) */
 	unsigned int pauses;	/* between two looks */
 	uint32_t last;		/* the word at the last look, or NO_LOOK */
+	uint32_t timed_out;	/* locks counted when the time ended the turn, + 1 */
 };
 
 /* No word has ASKED without WOKEN (the top of this file). */
@@ -231,6 +241,7 @@ static void watch_begin(struct watch *s)
 	s->locks = 0;
 	s->pauses = SPIN_PAUSES;
 	s->last = NO_LOOK;
+	s->timed_out = 0;
 }
 
 /*
@@ -296,9 +307,46 @@ static void count_locks(struct watch *s, uint32_t v)
  * whole run (-DFL_MODEL_TURNS_END), and no model run counts 2048 locks:
  * asking at any look, which that explores, covers asking after a count.
  */
-static bool turn_done(const fl_mutex_t *m, const struct watch *s)
+static unsigned int turn_locks(const fl_mutex_t *m)
 {
-	return s->locks >= FL_MUTEX_TURN_LOCKS || turn_over(m);
+	uint32_t n = __atomic_load_n(TURN_LOCKS_AT(m), __ATOMIC_RELAXED);
+
+	return n ? n : FL_MUTEX_TURN_LOCKS;
+}
+
+static bool turn_done(const fl_mutex_t *m, struct watch *s)
+{
+	if (s->locks >= turn_locks(m))
+		return true;
+	if (!turn_over(m))
+		return false;
+	s->timed_out = s->locks + 1u;
+	return true;
+}
+
+/*
+ * Turns of equal work: a turn the time ended held fewer locks than the
+ * count, so the turn after it ends at as many (with a floor, so that a
+ * holder that slept or was preempted does not make the next turns
+ * hand-overs).  With 2 threads pinned to 2 CPUs the VM sometimes runs
+ * one CPU's thread slower: its turns end by the time with 1,200-1,800
+ * locks while the other's end by the count, and the slower thread made
+ * 36-44% of the acquisitions (docs/bench/experiments, make-up's
+ * diag.sh).  The turn after one that the count ended gets the usual
+ * count again, so a slower holder's turns stay as long as the time
+ * allows and the faster one's follow them down and back up.  No other
+ * turn can be told apart: a watcher that stopped looking, or whose
+ * holder ended its own turn (end_turn()), counted none of it.
+ */
+#ifndef FL_MUTEX_TURN_LOCKS_MIN
+#define FL_MUTEX_TURN_LOCKS_MIN 64u
+#endif
+static uint32_t equal_work(const struct watch *s)
+{
+	if (!s->timed_out)
+		return 0;
+	return s->timed_out - 1u < FL_MUTEX_TURN_LOCKS_MIN ?
+	       FL_MUTEX_TURN_LOCKS_MIN : s->timed_out - 1u;
 }
 
 enum look {
@@ -648,18 +696,28 @@ static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
 }
 
 /*
- * Become the watcher: the lock is held, nobody is queued and nobody else
- * watches.  RELAXED, as for the other flag changes: WOKEN only tells
- * unlocks that an awake thread will try (the top of this file).  The
- * watcher counts as the first waiter from now: its bound starts, and if
- * it sleeps later it queues at the head.
+ * Become the watcher: the lock is held, or free while a turn lasts (its
+ * holder between two of its locks: the caller then lets the turn run
+ * before it takes the lock), nobody is queued and nobody else watches.
+ * Taking a free lock in a turn ended the turn early for a newcomer
+ * that entered the slow path: with 2 threads, the holder whose turn had
+ * just ended, back as the new holder let the lock go between two locks.
+ * It then held the lock for a turn of its own, counted from the new
+ * holder's start, so it had two turns to the other's part of one.  In 8
+ * runs of 2 pinned threads, the thread that took a free lock outside a
+ * watch more often made more of the acquisitions every time, up to 56%
+ * (docs/bench/experiments/mutex-equal-work-2026-12-07).
+ * RELAXED, as for the other flag changes: WOKEN only tells unlocks that
+ * an awake thread will try (the top of this file).  The watcher counts as
+ * the first waiter from now: its bound starts, and if it sleeps later it
+ * queues at the head.
  */
 static bool become_watcher(fl_mutex_t *m, struct waiter *w, uint32_t *v)
 {
 	uint32_t gen = fl_fork_generation();
 
 	*v = fresh(m, *v, gen);
-	if (!(*v & BUSY) || (*v & (WOKEN | PARKED)))
+	if ((!(*v & BUSY) && turn_over(m)) || (*v & (WOKEN | PARKED)))
 		return false;
 	if (!__atomic_compare_exchange_n(&m->state, v, with_flags(*v, WOKEN, 0, gen),
 					 false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
@@ -764,16 +822,19 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 	watch_begin(s);
 	for (;;) {
 		/*
-		 * Held, with nobody queued or watching: watch.  A failed
-		 * compare-exchange's word is judged in the same pass (as in
-		 * fresh(): GenMC 0.11 takes a pass that writes nothing and
-		 * loops again for a spin).
+		 * Held, or free in a turn, with nobody queued or watching:
+		 * watch, and a free lock's holder keeps its turn first.  A
+		 * failed compare-exchange's word is judged in the same pass
+		 * (as in fresh(): GenMC 0.11 takes a pass that writes nothing
+		 * and loops again for a spin).
 		 */
 		if (look && !w->woken)
 			await_asked_take(m, &v);
-		if (look && !w->woken && (v & BUSY) &&
-		    !(v & (WOKEN | PARKED)) && become_watcher(m, w, &v))
+		if (look && !w->woken && !(v & (WOKEN | PARKED)) &&
+		    become_watcher(m, w, &v)) {
 			watching = true;
+			turn_first = !(v & BUSY);
+		}
 		if (takeable(v, w) && !turn_first) {
 			/*
 			 * Free and owed to nobody, or to us: take it, and clear
@@ -789,7 +850,7 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 							__ATOMIC_ACQUIRE,
 							__ATOMIC_RELAXED)) {
 				if (waited || watching)
-					start_turn(m);
+					start_turn(m, watching ? equal_work(s) : 0);
 				spin_end(s->looks, true);
 				return 0;
 			}
@@ -820,7 +881,7 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 		waited = true;
 		switch (park(m, w, clock, abstime)) {
 		case PARK_HANDED:
-			start_turn(m);
+			start_turn(m, 0);
 			return 0;
 		case PARK_TIMED_OUT:
 			return ETIMEDOUT;

@@ -3,17 +3,34 @@
  * The watcher's judgement of the holder's turn, one look at a time, with
  * the word set by hand: the locks it counts from the tick, and when a
  * turn is over by count or by time.  The mutex's source is compiled in
- * (its functions are static), with a turn too long for the clock to end
- * in this test (FL_MUTEX_TURN_US, tests/CMakeLists.txt), so that what
+ * (its functions are static), with the turns' clock moved by hand: it
+ * stands still unless a check gives it a step per read, so that what
  * ends a turn here is the count, whatever the machine's speed, unless a
- * check moves the turn's start back itself.
+ * check moves the clock or the turn's start itself.
  */
+#include <stdint.h>
+
+static uint32_t test_clock_us = 1000000u;
+static uint32_t test_clock_step_us;	/* added at every read */
+
+static uint32_t test_clock_read(void)
+{
+	test_clock_us += test_clock_step_us;
+	return test_clock_us;
+}
+#define fl_plat_now_us() test_clock_read()
+
 #include "mutex.c" /* NOLINT(bugprone-suspicious-include): its static functions */
 
 #include "harness.h"
 
 #define GEN(g) (((uint32_t)(g) & GEN_MASK) << GEN_SHIFT)
 #define TICK(t) ((uint32_t)((t) & 0xffu) << FL__MUTEX_TICK_SHIFT)
+
+static uint32_t peek_word(const fl_mutex_t *m)
+{
+	return __atomic_load_n(&m->state, __ATOMIC_RELAXED);
+}
 
 static void count_from_the_tick(void)
 {
@@ -131,29 +148,31 @@ static void fast_holders_looked_at_sooner(void)
  * FL_MUTEX_TURN_LOCKS locks.  (At fewer than 9 locks a look, the looks,
  * WATCH_LOOKS, run out first: the watcher sleeps.)
  */
-static void asks_after_the_count(unsigned int per_look)
+static void asks_after_the_count(unsigned int per_look, uint32_t turn_locks_at)
 {
 	fl_mutex_t m = FL_MUTEX_INIT;
 	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
+	const unsigned int end = turn_locks_at ? turn_locks_at : FL_MUTEX_TURN_LOCKS;
 	unsigned int tick = 3, counted = 0, look;
 	struct watch s;
 	enum look r;
 	uint32_t v;
 
-	start_turn(&m);
+	start_turn(&m, turn_locks_at);
 	watch_begin(&s);
 	for (look = 0;; look++) {
 		m.state = LOCKED | flags | TICK(tick);
 		r = watch_look(&m, &s, &v);
 		CHECK_EQ(v, m.state);
 		counted += look > 0 ? per_look : tick;
-		if (counted >= FL_MUTEX_TURN_LOCKS)
+		if (counted >= end)
 			break;
 		CHECK_EQ(r, LOOK_WAIT);
 		tick += per_look;
 	}
 	CHECK_EQ(r, LOOK_ASK);
 	CHECK_EQ(s.locks, counted);
+	CHECK_EQ(equal_work(&s), 0u);	/* by the count: no limit passed on */
 	/* Asked: it waits for the lock, which then is its to take. */
 	m.state = LOCKED | flags | ASKED | TICK(0);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
@@ -169,7 +188,7 @@ static void takes_a_free_lock_after_the_count(void)
 	struct watch s;
 	uint32_t v;
 
-	start_turn(&m);
+	start_turn(&m, 0);
 	watch_begin(&s);
 	m.state = LOCKED | flags | TICK(0);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
@@ -202,6 +221,88 @@ static void asks_when_the_time_is_over(void)
 	m.state = LOCKED | flags | TICK(0);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_ASK);
 	CHECK_EQ(s.locks, 0u);
+	/* Under the floor: the next turn ends at the floor. */
+	CHECK_EQ(equal_work(&s), FL_MUTEX_TURN_LOCKS_MIN);
+}
+
+/*
+ * A turn the time ended, after `counted` locks: the watcher passes that
+ * count on as the end of its own turn (equal_work()), never under the
+ * floor; one it found ended by the count, or whose holder had gone,
+ * passes none on.
+ */
+static void time_ended_turn_passes_its_count_on(uint32_t counted)
+{
+	fl_mutex_t m = FL_MUTEX_INIT;
+	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
+	const uint32_t floor = FL_MUTEX_TURN_LOCKS_MIN;
+	struct watch s;
+	uint32_t v;
+
+	start_turn(&m, 0);
+	watch_begin(&s);
+	m.state = LOCKED | flags | TICK(0);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	s.locks = counted;
+	/* The turn's time passes: held, the watcher asks; free, it takes. */
+	test_clock_us += FL_MUTEX_TURN_US;
+	m.state = LOCKED | flags | TICK(1);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_ASK);
+	CHECK_EQ(equal_work(&s), counted + 1u < floor ? floor : counted + 1u);
+	watch_begin(&s);
+	m.state = flags | TICK(1);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_TAKE);
+	CHECK_EQ(equal_work(&s), 1u < floor ? floor : 1u);
+	/* The holder gone within its turn: no count passed on. */
+	start_turn(&m, 0);
+	watch_begin(&s);
+	m.state = flags | TICK(5);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_TAKE);
+	CHECK_EQ(equal_work(&s), 0u);
+}
+
+/*
+ * Through the slow path, one thread: a free lock found during a turn
+ * (the holder between two of its locks) is watched before it is taken,
+ * and the taker's turn starts; found after the turn, it is taken at
+ * once.  A clock that moves a turn's length at every read has the turn
+ * end by the time during the watch: the new turn ends at the floor.
+ */
+static void free_lock_in_a_turn_is_watched_first(void)
+{
+	fl_mutex_t m = FL_MUTEX_INIT;
+	const uint32_t step = FL_MUTEX_TURN_US / 2u + 1u;
+	uint32_t start;
+
+	/* In the turn, the clock still: the second look finds the holder gone. */
+	start = test_clock_us - 1u;
+	__atomic_store_n(TURN_US(&m), start, __ATOMIC_RELAXED);
+	CHECK_EQ(lock_until(&m, CLOCK_MONOTONIC, NULL), 0);
+	CHECK_EQ(peek_word(&m), LOCKED);
+	CHECK_EQ(__atomic_load_n(TURN_US(&m), __ATOMIC_RELAXED), test_clock_us);
+	CHECK_EQ(__atomic_load_n(TURN_LOCKS_AT(&m), __ATOMIC_RELAXED), 0u);
+	fl_mutex_unlock(&m);
+	/* The turn over: taken at once, no turn started. */
+	start = test_clock_us - FL_MUTEX_TURN_US;
+	__atomic_store_n(TURN_US(&m), start, __ATOMIC_RELAXED);
+	CHECK_EQ(lock_until(&m, CLOCK_MONOTONIC, NULL), 0);
+	CHECK_EQ(peek_word(&m), LOCKED);
+	CHECK_EQ(__atomic_load_n(TURN_US(&m), __ATOMIC_RELAXED), start);
+	fl_mutex_unlock(&m);
+	/* Half a turn and more per read: in the turn when watching starts,
+	 * over at the first look. */
+	start = test_clock_us;
+	__atomic_store_n(TURN_US(&m), start, __ATOMIC_RELAXED);
+	test_clock_step_us = step;
+	CHECK_EQ(lock_until(&m, CLOCK_MONOTONIC, NULL), 0);
+	test_clock_step_us = 0;
+	CHECK_EQ(peek_word(&m), LOCKED);
+	CHECK_EQ(__atomic_load_n(TURN_US(&m), __ATOMIC_RELAXED), start + 3u * step);
+	CHECK_EQ(__atomic_load_n(TURN_LOCKS_AT(&m), __ATOMIC_RELAXED),
+		 FL_MUTEX_TURN_LOCKS_MIN);
+	fl_mutex_unlock(&m);
+	CHECK_EQ(peek_word(&m), 0u);
 }
 
 int main(void)
@@ -209,11 +310,18 @@ int main(void)
 	count_from_the_tick();
 	tick_kept_while_flags_stay();
 	fast_holders_looked_at_sooner();
-	asks_after_the_count(9);
-	asks_after_the_count(37);
-	asks_after_the_count(255);
+	asks_after_the_count(9, 0);
+	asks_after_the_count(37, 0);
+	asks_after_the_count(255, 0);
+	/* A turn that follows one the time ended: it ends at that count. */
+	asks_after_the_count(9, 300);
+	asks_after_the_count(255, FL_MUTEX_TURN_LOCKS_MIN);
 	takes_a_free_lock_after_the_count();
 	asks_when_the_time_is_over();
+	time_ended_turn_passes_its_count_on(0);
+	time_ended_turn_passes_its_count_on(FL_MUTEX_TURN_LOCKS_MIN);
+	time_ended_turn_passes_its_count_on(1500);
+	free_lock_in_a_turn_is_watched_first();
 	printf("test_mutex_turns: ok\n");
 	return 0;
 }
