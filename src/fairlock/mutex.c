@@ -15,9 +15,9 @@
  *    mutex out of the queue.  Bucket-lock holders therefore see PARKED
  *    exactly when a node of this mutex is queued.
  *  - WOKEN: set by the unlocker that dequeues a waiter to let it try, or
- *    by a waiter that finds the lock held (or free while a turn lasts),
- *    nobody queued and WOKEN clear, for itself (it becomes the watcher:
- *    become_watcher()); cleared by
+ *    by a waiter that finds the lock held (or, after an ask, free while
+ *    a turn lasts), nobody queued and WOKEN clear, for itself (it becomes
+ *    the watcher: become_watcher()); cleared by
  *    the thread it stands for at its next change of the word (it takes the
  *    lock or queues), or as it gives up at its deadline.  While it is set,
  *    unlocks wake nobody: a thread is awake and will try.
@@ -149,7 +149,8 @@ static void spin_end(unsigned int looks, bool got_lock)
  * The watcher: the one waiter that is awake and looking (WOKEN stands for
  * it, so unlocks wake nobody; other waiters sleep).  It lets the holder
  * keep the lock for a turn (TURN_US since the turn began, or TURN_LOCKS
- * acquisitions, whichever comes first: turn_done()).  Once the turn is
+ * acquisitions or a count passed on, whichever comes first: turn_done(),
+ * equal_work()).  Once the turn is
  * over it takes a free lock, or asks for a held one (ASKED): the holder's
  * next lock then finds the lock busy and queues behind the other
  * waiters, and its unlock leaves the lock free for the watcher,
@@ -228,6 +229,8 @@ struct watch {
 	unsigned int locks;	/* locks counted in this watch (count_locks()) */
 	unsigned int pauses;	/* between two looks */
 	uint32_t last;		/* the word at the last look, or NO_LOOK */
+	uint32_t last_us;	/* when that look was */
+	bool whole;		/* no look came late (watch_clock()) */
 	uint32_t timed_out;	/* locks counted when the time ended the turn, + 1 */
 };
 
@@ -241,13 +244,16 @@ static void watch_begin(struct watch *s)
 	s->locks = 0;
 	s->pauses = SPIN_PAUSES;
 	s->last = NO_LOOK;
+	s->last_us = 0;
+	s->whole = true;
 	s->timed_out = 0;
 }
 
 /*
- * A turn also ends once the lock has been taken TURN_LOCKS times while
- * watched, as the watcher counts them (the holder's locks, and any
- * newcomer's), if that comes before TURN_US.  Turns of
+ * A turn also ends once the lock has been taken TURN_LOCKS times (or as
+ * many as a count passed on, equal_work()) while watched, as the watcher
+ * counts them (the holder's locks, and any newcomer's), if that comes
+ * before TURN_US.  Turns of
  * equal time are not turns of equal work: with 2 threads pinned to the 2
  * CPUs here, one CPU's thread made 1.3-1.4 times the other's
  * acquisitions in every 10 ms, turn after turn (lockbench --windows).
@@ -302,11 +308,7 @@ static void count_locks(struct watch *s, uint32_t v)
 		s->pauses /= 2u;
 }
 
-/*
- * The holder's turn is over.  The model's clock says so or not for the
- * whole run (-DFL_MODEL_TURNS_END), and no model run counts 2048 locks:
- * asking at any look, which that explores, covers asking after a count.
- */
+/* The count that ends this turn: one passed on (equal_work()), or the usual. */
 static unsigned int turn_locks(const fl_mutex_t *m)
 {
 	uint32_t n = __atomic_load_n(TURN_LOCKS_AT(m), __ATOMIC_RELAXED);
@@ -314,13 +316,20 @@ static unsigned int turn_locks(const fl_mutex_t *m)
 	return n ? n : FL_MUTEX_TURN_LOCKS;
 }
 
+/*
+ * The holder's turn is over: by the count, or by the time, and then the
+ * count is kept to pass on if the watch counted the whole turn.  The
+ * model's clock says over or not for the whole run
+ * (-DFL_MODEL_TURNS_END), and no model run counts 64 locks: asking at
+ * any look, which that explores, covers asking after a count.
+ */
 static bool turn_done(const fl_mutex_t *m, struct watch *s)
 {
 	if (s->locks >= turn_locks(m))
 		return true;
 	if (!turn_over(m))
 		return false;
-	s->timed_out = s->locks + 1u;
+	s->timed_out = s->whole ? s->locks + 1u : 0;
 	return true;
 }
 
@@ -334,9 +343,11 @@ static bool turn_done(const fl_mutex_t *m, struct watch *s)
  * 36-44% of the acquisitions (docs/bench/experiments, make-up's
  * diag.sh).  The turn after one that the count ended gets the usual
  * count again, so a slower holder's turns stay as long as the time
- * allows and the faster one's follow them down and back up.  No other
- * turn can be told apart: a watcher that stopped looking, or whose
- * holder ended its own turn (end_turn()), counted none of it.
+ * allows and the faster one's follow them down and back up.  Only a
+ * count the watcher can trust is passed on: it watched from near the
+ * turn's start and no look came late (watch_clock()); otherwise the
+ * next turn gets the usual count.  A watcher that stopped looking, or
+ * whose holder ended its own turn (end_turn()), passes nothing on.
  */
 #ifndef FL_MUTEX_TURN_LOCKS_MIN
 #define FL_MUTEX_TURN_LOCKS_MIN 64u
@@ -347,6 +358,33 @@ static uint32_t equal_work(const struct watch *s)
 		return 0;
 	return s->timed_out - 1u < FL_MUTEX_TURN_LOCKS_MIN ?
 	       FL_MUTEX_TURN_LOCKS_MIN : s->timed_out - 1u;
+}
+
+/*
+ * Whether the watch counted its holder's whole turn, from the clock at
+ * each look: its first look within two gaps of the turn's start (a
+ * watcher woken after a wake-up's latency, or one that came to a turn
+ * that began long before, missed its start), and no two looks more than
+ * a gap apart (a watcher kept off its CPU: the tick may have wrapped,
+ * 256 locks, in between).  Looks are 2.5-4.5 us apart on the 2-CPU
+ * machines here, and a fast holder takes the lock about 37 times a
+ * microsecond there: 256 locks in about 7 us.
+ */
+#ifndef FL_MUTEX_LOOK_GAP_US
+#define FL_MUTEX_LOOK_GAP_US 8u
+#endif
+static void watch_clock(const fl_mutex_t *m, struct watch *s)
+{
+	uint32_t now = fl_plat_now_us();
+
+	if (s->last == NO_LOOK) {
+		if (now - __atomic_load_n(TURN_US(m), __ATOMIC_RELAXED) >
+		    2u * FL_MUTEX_LOOK_GAP_US)
+			s->whole = false;
+	} else if (now - s->last_us > FL_MUTEX_LOOK_GAP_US) {
+		s->whole = false;
+	}
+	s->last_us = now;
 }
 
 enum look {
@@ -377,6 +415,7 @@ static enum look watch_look(const fl_mutex_t *m, struct watch *s, uint32_t *v)
 	*v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
 	same = s->last == *v;
 	count_locks(s, *v);
+	watch_clock(m, s);
 	s->last = *v;
 	if (*v & (LOCKED | HANDOFF)) {
 		if (same)
@@ -696,28 +735,32 @@ static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
 }
 
 /*
- * Become the watcher: the lock is held, or free while a turn lasts (its
- * holder between two of its locks: the caller then lets the turn run
- * before it takes the lock), nobody is queued and nobody else watches.
- * Taking a free lock in a turn ended the turn early for a newcomer
- * that entered the slow path: with 2 threads, the holder whose turn had
- * just ended, back as the new holder let the lock go between two locks.
- * It then held the lock for a turn of its own, counted from the new
- * holder's start, so it had two turns to the other's part of one.  In 8
- * runs of 2 pinned threads, the thread that took a free lock outside a
- * watch more often made more of the acquisitions every time, up to 56%
- * (docs/bench/experiments/mutex-equal-work-2026-12-07).
+ * Become the watcher: the lock is held, nobody is queued and nobody else
+ * watches; or it is free while a turn lasts (its holder between two of
+ * its locks) and `free_in_turn` says the caller is the holder whose turn
+ * has just ended (its wait began with the lock asked for, ASKED), back
+ * for the lock: the caller then lets the new holder's turn run before it
+ * takes the lock.  That caller used to take the free lock, and kept it
+ * for a turn counted from the new holder's start: two turns to the
+ * other's part of one.  In 8 runs of 2 pinned threads, the thread that
+ * took a free lock outside a watch more often made more of the
+ * acquisitions every time, up to 56%
+ * (docs/bench/experiments/mutex-equal-work-2026-12-07).  Any other
+ * newcomer takes a free lock at once, as a timed lock always does (its
+ * deadline may not cost it a free lock: mutex.h).
  * RELAXED, as for the other flag changes: WOKEN only tells unlocks that
  * an awake thread will try (the top of this file).  The watcher counts as
  * the first waiter from now: its bound starts, and if it sleeps later it
  * queues at the head.
  */
-static bool become_watcher(fl_mutex_t *m, struct waiter *w, uint32_t *v)
+static bool become_watcher(fl_mutex_t *m, struct waiter *w, uint32_t *v,
+			   bool free_in_turn)
 {
 	uint32_t gen = fl_fork_generation();
 
 	*v = fresh(m, *v, gen);
-	if ((!(*v & BUSY) && turn_over(m)) || (*v & (WOKEN | PARKED)))
+	if ((!(*v & BUSY) && !(free_in_turn && !turn_over(m))) ||
+	    (*v & (WOKEN | PARKED)))
 		return false;
 	if (!__atomic_compare_exchange_n(&m->state, v, with_flags(*v, WOKEN, 0, gen),
 					 false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
@@ -811,6 +854,11 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 	 */
 	bool turn_first = false;
 	/*
+	 * This wait found the lock asked for by a watcher: the caller is
+	 * most likely the holder whose turn just ended (become_watcher()).
+	 */
+	bool after_ask = false;
+	/*
 	 * A parent's bits are dropped where they would be acted on
 	 * (become_watcher(), park()), not here: freshening on entry too sent
 	 * GenMC 0.11 into an internal error (mutex_fork -DWMM_HELD under IMM).
@@ -822,16 +870,18 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 	watch_begin(s);
 	for (;;) {
 		/*
-		 * Held, or free in a turn, with nobody queued or watching:
-		 * watch, and a free lock's holder keeps its turn first.  A
-		 * failed compare-exchange's word is judged in the same pass
-		 * (as in fresh(): GenMC 0.11 takes a pass that writes nothing
-		 * and loops again for a spin).
+		 * Held, with nobody queued or watching: watch (and free, in a
+		 * turn, after an ask: watch and let the turn run first,
+		 * become_watcher()).  A failed compare-exchange's word is
+		 * judged in the same pass (as in fresh(): GenMC 0.11 takes a
+		 * pass that writes nothing and loops again for a spin).
 		 */
-		if (look && !w->woken)
+		if (look && !w->woken) {
+			after_ask |= (v & ASKED) != 0;
 			await_asked_take(m, &v);
+		}
 		if (look && !w->woken && !(v & (WOKEN | PARKED)) &&
-		    become_watcher(m, w, &v)) {
+		    become_watcher(m, w, &v, after_ask && !abstime)) {
 			watching = true;
 			turn_first = !(v & BUSY);
 		}

@@ -221,38 +221,64 @@ static void asks_when_the_time_is_over(void)
 	m.state = LOCKED | flags | TICK(0);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_ASK);
 	CHECK_EQ(s.locks, 0u);
-	/* Under the floor: the next turn ends at the floor. */
-	CHECK_EQ(equal_work(&s), FL_MUTEX_TURN_LOCKS_MIN);
+	/* Its first look came long after the turn began: nothing passed on. */
+	CHECK_EQ(equal_work(&s), 0u);
 }
 
 /*
  * A turn the time ended, after `counted` locks: the watcher passes that
  * count on as the end of its own turn (equal_work()), never under the
- * floor; one it found ended by the count, or whose holder had gone,
- * passes none on.
+ * floor, if it watched the whole turn: its first look within two gaps
+ * of the turn's start, and no two looks more than a gap apart.  A turn
+ * it found ended by the count, or whose holder had gone, passes none on.
  */
 static void time_ended_turn_passes_its_count_on(uint32_t counted)
 {
 	fl_mutex_t m = FL_MUTEX_INIT;
 	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
 	const uint32_t floor = FL_MUTEX_TURN_LOCKS_MIN;
+	const uint32_t gap = FL_MUTEX_LOOK_GAP_US;
 	struct watch s;
 	uint32_t v;
 
+	/* First look two gaps after the start, the next a gap later. */
+	start_turn(&m, 0);
+	test_clock_us += 2u * gap;
+	watch_begin(&s);
+	m.state = LOCKED | flags | TICK(0);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	s.locks = counted;
+	test_clock_us += gap;
+	/* The turn's time passes (its start moved back): the watcher asks. */
+	__atomic_store_n(TURN_US(&m), test_clock_us - FL_MUTEX_TURN_US, __ATOMIC_RELAXED);
+	m.state = LOCKED | flags | TICK(1);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_ASK);
+	CHECK_EQ(equal_work(&s), counted + 1u < floor ? floor : counted + 1u);
+
+	/* A look one microsecond too late: nothing passed on. */
 	start_turn(&m, 0);
 	watch_begin(&s);
 	m.state = LOCKED | flags | TICK(0);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
 	s.locks = counted;
-	/* The turn's time passes: held, the watcher asks; free, it takes. */
-	test_clock_us += FL_MUTEX_TURN_US;
+	test_clock_us += gap + 1u;
+	__atomic_store_n(TURN_US(&m), test_clock_us - FL_MUTEX_TURN_US, __ATOMIC_RELAXED);
 	m.state = LOCKED | flags | TICK(1);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_ASK);
-	CHECK_EQ(equal_work(&s), counted + 1u < floor ? floor : counted + 1u);
+	CHECK_EQ(equal_work(&s), 0u);
+
+	/* A first look one microsecond too late: nothing passed on. */
+	start_turn(&m, 0);
+	test_clock_us += 2u * gap + 1u;
 	watch_begin(&s);
-	m.state = flags | TICK(1);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_TAKE);
-	CHECK_EQ(equal_work(&s), 1u < floor ? floor : 1u);
+	m.state = LOCKED | flags | TICK(0);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	s.locks = counted;
+	__atomic_store_n(TURN_US(&m), test_clock_us - FL_MUTEX_TURN_US, __ATOMIC_RELAXED);
+	m.state = LOCKED | flags | TICK(1);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_ASK);
+	CHECK_EQ(equal_work(&s), 0u);
+
 	/* The holder gone within its turn: no count passed on. */
 	start_turn(&m, 0);
 	watch_begin(&s);
@@ -263,44 +289,52 @@ static void time_ended_turn_passes_its_count_on(uint32_t counted)
 }
 
 /*
- * Through the slow path, one thread: a free lock found during a turn
- * (the holder between two of its locks) is watched before it is taken,
- * and the taker's turn starts; found after the turn, it is taken at
- * once.  A clock that moves a turn's length at every read has the turn
- * end by the time during the watch: the new turn ends at the floor.
+ * A thread becomes the watcher of a held lock, and of a free one only
+ * while a turn lasts and when its wait began with the lock asked for
+ * (`free_in_turn`): then it is the holder whose turn just ended.
  */
-static void free_lock_in_a_turn_is_watched_first(void)
+static void who_watches_a_free_lock(void)
+{
+	const uint32_t gen = GEN(fl_fork_generation());
+	FL_PLAT_WAITER(struct waiter, w);
+	fl_mutex_t m = FL_MUTEX_INIT;
+	uint32_t v;
+
+	for (int free_in_turn = 0; free_in_turn < 2; free_in_turn++) {
+		/* Held: watched either way. */
+		start_turn(&m, 0);
+		m.state = LOCKED;
+		v = m.state;
+		CHECK(become_watcher(&m, w, &v, free_in_turn));
+		CHECK_EQ(peek_word(&m), LOCKED | WOKEN | gen);
+		/* Free in a turn: only after an ask. */
+		m.state = 0;
+		v = 0;
+		CHECK_EQ(become_watcher(&m, w, &v, free_in_turn), free_in_turn == 1);
+		CHECK_EQ(peek_word(&m), free_in_turn ? WOKEN | gen : 0u);
+		/* Free after the turn: never. */
+		__atomic_store_n(TURN_US(&m), test_clock_us - FL_MUTEX_TURN_US, __ATOMIC_RELAXED);
+		m.state = 0;
+		v = 0;
+		CHECK(!become_watcher(&m, w, &v, free_in_turn));
+		CHECK_EQ(peek_word(&m), 0u);
+	}
+}
+
+/*
+ * Through the slow path, one thread: a free lock found with no ask is
+ * taken at once, in a turn or not, and starts no turn.  (The wait that
+ * began with an ask: test_mutex_free_watch.)
+ */
+static void free_lock_without_an_ask_is_taken(void)
 {
 	fl_mutex_t m = FL_MUTEX_INIT;
-	const uint32_t step = FL_MUTEX_TURN_US / 2u + 1u;
-	uint32_t start;
+	uint32_t start = test_clock_us - 1u;
 
-	/* In the turn, the clock still: the second look finds the holder gone. */
-	start = test_clock_us - 1u;
-	__atomic_store_n(TURN_US(&m), start, __ATOMIC_RELAXED);
-	CHECK_EQ(lock_until(&m, CLOCK_MONOTONIC, NULL), 0);
-	CHECK_EQ(peek_word(&m), LOCKED);
-	CHECK_EQ(__atomic_load_n(TURN_US(&m), __ATOMIC_RELAXED), test_clock_us);
-	CHECK_EQ(__atomic_load_n(TURN_LOCKS_AT(&m), __ATOMIC_RELAXED), 0u);
-	fl_mutex_unlock(&m);
-	/* The turn over: taken at once, no turn started. */
-	start = test_clock_us - FL_MUTEX_TURN_US;
 	__atomic_store_n(TURN_US(&m), start, __ATOMIC_RELAXED);
 	CHECK_EQ(lock_until(&m, CLOCK_MONOTONIC, NULL), 0);
 	CHECK_EQ(peek_word(&m), LOCKED);
 	CHECK_EQ(__atomic_load_n(TURN_US(&m), __ATOMIC_RELAXED), start);
-	fl_mutex_unlock(&m);
-	/* Half a turn and more per read: in the turn when watching starts,
-	 * over at the first look. */
-	start = test_clock_us;
-	__atomic_store_n(TURN_US(&m), start, __ATOMIC_RELAXED);
-	test_clock_step_us = step;
-	CHECK_EQ(lock_until(&m, CLOCK_MONOTONIC, NULL), 0);
-	test_clock_step_us = 0;
-	CHECK_EQ(peek_word(&m), LOCKED);
-	CHECK_EQ(__atomic_load_n(TURN_US(&m), __ATOMIC_RELAXED), start + 3u * step);
-	CHECK_EQ(__atomic_load_n(TURN_LOCKS_AT(&m), __ATOMIC_RELAXED),
-		 FL_MUTEX_TURN_LOCKS_MIN);
 	fl_mutex_unlock(&m);
 	CHECK_EQ(peek_word(&m), 0u);
 }
@@ -321,7 +355,8 @@ int main(void)
 	time_ended_turn_passes_its_count_on(0);
 	time_ended_turn_passes_its_count_on(FL_MUTEX_TURN_LOCKS_MIN);
 	time_ended_turn_passes_its_count_on(1500);
-	free_lock_in_a_turn_is_watched_first();
+	who_watches_a_free_lock();
+	free_lock_without_an_ask_is_taken();
 	printf("test_mutex_turns: ok\n");
 	return 0;
 }

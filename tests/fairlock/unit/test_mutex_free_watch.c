@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The holder whose turn has just ended, back for the lock, finds it
+ * asked for by the watcher and waits for the watcher to take it; when it
+ * then finds the lock free while the new holder's turn lasts, it watches
+ * that turn first instead of taking the lock (become_watcher()), and a
+ * turn the time ends during that watch passes the floor on as the count
+ * that ends its own turn (equal_work()).  A timed lock takes the free
+ * lock at once.
+ *
+ * The mutex's source is compiled in, with the turns' clock moved by hand
+ * (only the waiting thread reads it, so its reads are its own: each adds
+ * STEP), a turn of 10 us (FL_MUTEX_TURN_US, tests/CMakeLists.txt), and a
+ * wait for the watcher's take that never gives up (FL_MUTEX_WATCH_STALLS),
+ * so that the waiting thread is still waiting when this test frees the
+ * lock, whenever it gets there.  The word is set by hand: the lock free
+ * but asked for (WOKEN and ASKED) by a watcher that is not there, as the
+ * old holder's unlock leaves it, then free and owed to nobody, as that
+ * watcher's take and the new holder's unlock leave it.
+ */
+#include <stdint.h>
+
+static uint32_t test_clock_us = 1000000u;
+static uint32_t test_clock_step_us;	/* added at every read */
+
+static uint32_t test_clock_read(void)
+{
+	test_clock_us += test_clock_step_us;
+	return test_clock_us;
+}
+#define fl_plat_now_us() test_clock_read()
+
+#include "mutex.c" /* NOLINT(bugprone-suspicious-include): its static functions */
+
+#include <time.h>
+
+#include "harness.h"
+
+#define STEP 4u
+#define START 1000000u
+
+static fl_mutex_t m;
+static int timed;
+
+static void back_for_the_lock(void *arg)
+{
+	struct timespec far;
+
+	(void)arg;
+	if (timed) {
+		clock_gettime(CLOCK_MONOTONIC, &far);
+		far.tv_sec += 3600;
+		CHECK_EQ(fl_mutex_timedlock(&m, CLOCK_MONOTONIC, &far), 0);
+	} else {
+		fl_mutex_lock(&m);
+	}
+	fl_mutex_unlock(&m);
+}
+
+static uint32_t turn_us(void)
+{
+	return __atomic_load_n(TURN_US(&m), __ATOMIC_RELAXED);
+}
+
+/*
+ * One try: whether the thread waited for the ask (false: it came after
+ * the lock was freed and took it at once, which this test cannot tell
+ * from a wait that skipped the watch, so the caller tries again).
+ */
+static bool try_once(unsigned int delay_ms)
+{
+	const uint32_t asked = WOKEN | ASKED |
+			       (fl_fork_generation() & GEN_MASK) << GEN_SHIFT;
+	struct timespec d = { 0, (long)delay_ms * 1000000L };
+	void *t;
+
+	fl_mutex_init(&m);
+	__atomic_store_n(TURN_US(&m), START, __ATOMIC_RELAXED);
+	test_clock_us = START;
+	test_clock_step_us = STEP;
+	__atomic_store_n(&m.state, asked, __ATOMIC_RELAXED);
+	t = start_thread(back_for_the_lock, NULL);
+	nanosleep(&d, NULL);
+	__atomic_store_n(&m.state, 0, __ATOMIC_RELAXED);
+	join_thread(t);
+	CHECK_EQ(__atomic_load_n(&m.state, __ATOMIC_RELAXED), 0u);
+	if (turn_us() == START && test_clock_us == START)
+		return false;	/* no turn started, no clock read */
+	if (timed) {
+		fprintf(stderr, "timed lock: the clock was read (turn start %u, clock %u)\n",
+			turn_us(), test_clock_us);
+		exit(1);
+	}
+	/*
+	 * Its reads: the turn lasts (START + 4 < START + 10), the first look
+	 * (8 us after the start: within two gaps), the turn over (12 us),
+	 * so it takes the lock, and its own turn starts at the fourth read
+	 * with the floor passed on (it counted no locks).
+	 */
+	CHECK_EQ(turn_us(), START + 4u * STEP);
+	CHECK_EQ(__atomic_load_n(TURN_LOCKS_AT(&m), __ATOMIC_RELAXED),
+		 FL_MUTEX_TURN_LOCKS_MIN);
+	return true;
+}
+
+static void run(int timed_lock)
+{
+	unsigned int delay_ms = 1;
+
+	timed = timed_lock;
+	for (int tries = 0; tries < 12; tries++, delay_ms *= 2) {
+		if (try_once(delay_ms)) {
+			if (timed) {
+				fprintf(stderr, "timed lock watched a free lock\n");
+				exit(1);
+			}
+			return;
+		}
+		if (timed)
+			return;	/* taken at once, the clock never read */
+	}
+	fprintf(stderr, "after 12 tries, waiting up to %u ms, the thread took the free lock "
+		"without a watch every time (turn start %u, clock %u)\n",
+		delay_ms / 2, turn_us(), test_clock_us);
+	exit(1);
+}
+
+int main(void)
+{
+	run(0);
+	run(1);
+	printf("test_mutex_free_watch: ok\n");
+	return 0;
+}
