@@ -223,14 +223,33 @@ static bool turn_over(const fl_mutex_t *m)
 				 FL_MUTEX_TURN_US);
 }
 
+/*
+ * The turn still lasts, for a holder back for the lock (become_watcher()).
+ * The model's clock may say so while it says every turn is over to the
+ * watchers (-DFL_MODEL_FREE_WATCH with -DFL_MODEL_TURNS_END), so that it
+ * explores that holder watching a free lock, which a clock that says one
+ * thing for the whole run never reaches: without an ask there is no such
+ * holder, and with every turn over it takes the lock at once.
+ */
+static bool turn_lasts(const fl_mutex_t *m)
+{
+#ifdef fl_plat_turn_lasts
+	return fl_plat_turn_lasts(__atomic_load_n(TURN_US(m), __ATOMIC_RELAXED),
+				  FL_MUTEX_TURN_US);
+#else
+	return !turn_over(m);
+#endif
+}
+
 struct watch {
 	unsigned int looks;
 	unsigned int stalls;	/* looks in a row that found the same held word */
 	unsigned int locks;	/* locks counted in this watch (count_locks()) */
 	unsigned int pauses;	/* between two looks */
 	uint32_t last;		/* the word at the last look, or NO_LOOK */
-	uint32_t last_us;	/* when that look was */
-	bool whole;		/* no look came late (watch_clock()) */
+	uint32_t first_us;	/* when the first look was */
+	uint32_t last_us;	/* when the last look was */
+	bool whole;		/* no look came late after the first (watch_clock()) */
 	uint32_t timed_out;	/* locks counted when the time ended the turn, + 1 */
 };
 
@@ -244,6 +263,7 @@ static void watch_begin(struct watch *s)
 	s->locks = 0;
 	s->pauses = SPIN_PAUSES;
 	s->last = NO_LOOK;
+	s->first_us = 0;
 	s->last_us = 0;
 	s->whole = true;
 	s->timed_out = 0;
@@ -264,6 +284,10 @@ static void watch_begin(struct watch *s)
  */
 #ifndef FL_MUTEX_TURN_LOCKS
 #define FL_MUTEX_TURN_LOCKS 2048u
+#endif
+/* No count ends a turn sooner (equal_work()). */
+#ifndef FL_MUTEX_TURN_LOCKS_MIN
+#define FL_MUTEX_TURN_LOCKS_MIN 64u
 #endif
 #define TICK_MASK (0xffu << FL__MUTEX_TICK_SHIFT)
 
@@ -308,6 +332,35 @@ static void count_locks(struct watch *s, uint32_t v)
 		s->pauses /= 2u;
 }
 
+/*
+ * Whether the watch counted its holder's whole turn, from the clock at
+ * each look: its first look within two gaps of the turn's start (a
+ * watcher woken after a wake-up's latency, or one that came to a turn
+ * that began long before, missed its start), and no two looks more than
+ * a gap apart (a watcher kept off its CPU: the tick may have wrapped,
+ * 256 locks, in between).  Looks are 2.5-4.5 us apart on the 2-CPU
+ * machines here, and a fast holder takes the lock about 37 times a
+ * microsecond there: 256 locks in about 7 us.
+ */
+#ifndef FL_MUTEX_LOOK_GAP_US
+#define FL_MUTEX_LOOK_GAP_US 8u
+#endif
+static void watch_clock(struct watch *s)
+{
+	uint32_t now = fl_plat_now_us();
+
+	if (s->last == NO_LOOK)
+		s->first_us = now;
+	else if (now - s->last_us > FL_MUTEX_LOOK_GAP_US)
+		s->whole = false;
+	s->last_us = now;
+}
+
+static bool watched_whole_turn(const struct watch *s, uint32_t start_us)
+{
+	return s->whole && s->first_us - start_us <= 2u * FL_MUTEX_LOOK_GAP_US;
+}
+
 /* The count that ends this turn: one passed on (equal_work()), or the usual. */
 static unsigned int turn_locks(const fl_mutex_t *m)
 {
@@ -319,17 +372,21 @@ static unsigned int turn_locks(const fl_mutex_t *m)
 /*
  * The holder's turn is over: by the count, or by the time, and then the
  * count is kept to pass on if the watch counted the whole turn.  The
- * model's clock says over or not for the whole run
- * (-DFL_MODEL_TURNS_END), and no model run counts 64 locks: asking at
- * any look, which that explores, covers asking after a count.
+ * count's word is read only once the floor is counted, which no model
+ * run reaches, so the model does not explore reads of it.  The model's
+ * clock says over or not for the whole run (-DFL_MODEL_TURNS_END):
+ * asking at any look, which that explores, covers asking after a count.
  */
 static bool turn_done(const fl_mutex_t *m, struct watch *s)
 {
-	if (s->locks >= turn_locks(m))
+	uint32_t start;
+
+	if (s->locks >= FL_MUTEX_TURN_LOCKS_MIN && s->locks >= turn_locks(m))
 		return true;
-	if (!turn_over(m))
+	start = __atomic_load_n(TURN_US(m), __ATOMIC_RELAXED);
+	if (!fl_plat_turn_over(start, FL_MUTEX_TURN_US))
 		return false;
-	s->timed_out = s->whole ? s->locks + 1u : 0;
+	s->timed_out = watched_whole_turn(s, start) ? s->locks + 1u : 0;
 	return true;
 }
 
@@ -349,42 +406,12 @@ static bool turn_done(const fl_mutex_t *m, struct watch *s)
  * next turn gets the usual count.  A watcher that stopped looking, or
  * whose holder ended its own turn (end_turn()), passes nothing on.
  */
-#ifndef FL_MUTEX_TURN_LOCKS_MIN
-#define FL_MUTEX_TURN_LOCKS_MIN 64u
-#endif
 static uint32_t equal_work(const struct watch *s)
 {
 	if (!s->timed_out)
 		return 0;
 	return s->timed_out - 1u < FL_MUTEX_TURN_LOCKS_MIN ?
 	       FL_MUTEX_TURN_LOCKS_MIN : s->timed_out - 1u;
-}
-
-/*
- * Whether the watch counted its holder's whole turn, from the clock at
- * each look: its first look within two gaps of the turn's start (a
- * watcher woken after a wake-up's latency, or one that came to a turn
- * that began long before, missed its start), and no two looks more than
- * a gap apart (a watcher kept off its CPU: the tick may have wrapped,
- * 256 locks, in between).  Looks are 2.5-4.5 us apart on the 2-CPU
- * machines here, and a fast holder takes the lock about 37 times a
- * microsecond there: 256 locks in about 7 us.
- */
-#ifndef FL_MUTEX_LOOK_GAP_US
-#define FL_MUTEX_LOOK_GAP_US 8u
-#endif
-static void watch_clock(const fl_mutex_t *m, struct watch *s)
-{
-	uint32_t now = fl_plat_now_us();
-
-	if (s->last == NO_LOOK) {
-		if (now - __atomic_load_n(TURN_US(m), __ATOMIC_RELAXED) >
-		    2u * FL_MUTEX_LOOK_GAP_US)
-			s->whole = false;
-	} else if (now - s->last_us > FL_MUTEX_LOOK_GAP_US) {
-		s->whole = false;
-	}
-	s->last_us = now;
 }
 
 enum look {
@@ -415,7 +442,7 @@ static enum look watch_look(const fl_mutex_t *m, struct watch *s, uint32_t *v)
 	*v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
 	same = s->last == *v;
 	count_locks(s, *v);
-	watch_clock(m, s);
+	watch_clock(s);
 	s->last = *v;
 	if (*v & (LOCKED | HANDOFF)) {
 		if (same)
@@ -759,7 +786,7 @@ static bool become_watcher(fl_mutex_t *m, struct waiter *w, uint32_t *v,
 	uint32_t gen = fl_fork_generation();
 
 	*v = fresh(m, *v, gen);
-	if ((!(*v & BUSY) && !(free_in_turn && !turn_over(m))) ||
+	if ((!(*v & BUSY) && !(free_in_turn && turn_lasts(m))) ||
 	    (*v & (WOKEN | PARKED)))
 		return false;
 	if (!__atomic_compare_exchange_n(&m->state, v, with_flags(*v, WOKEN, 0, gen),

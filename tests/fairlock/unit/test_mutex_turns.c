@@ -226,58 +226,64 @@ static void asks_when_the_time_is_over(void)
 }
 
 /*
- * A turn the time ended, after `counted` locks: the watcher passes that
- * count on as the end of its own turn (equal_work()), never under the
- * floor, if it watched the whole turn: its first look within two gaps
- * of the turn's start, and no two looks more than a gap apart.  A turn
- * it found ended by the count, or whose holder had gone, passes none on.
+ * One watch of a held lock whose turn began at the hand clock's present:
+ * the first look `first_us` later, with `counted` locks counted by then,
+ * then a look every gap (one of them `late_us` later instead, if not 0),
+ * one lock between looks, until the time ends the turn.  What the
+ * watcher passes on.
  */
-static void time_ended_turn_passes_its_count_on(uint32_t counted)
+static uint32_t passed_on(uint32_t counted, uint32_t first_us, uint32_t late_us)
 {
 	fl_mutex_t m = FL_MUTEX_INIT;
 	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
+	unsigned int tick = 0;
+	struct watch s;
+	enum look r;
+	uint32_t v;
+
+	start_turn(&m, 0);
+	test_clock_us += first_us;
+	watch_begin(&s);
+	m.state = LOCKED | flags | TICK(tick);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	s.locks = counted;
+	do {
+		test_clock_us += late_us ? late_us : FL_MUTEX_LOOK_GAP_US;
+		late_us = 0;
+		m.state = LOCKED | flags | TICK(++tick);
+		r = watch_look(&m, &s, &v);
+	} while (r == LOOK_WAIT);
+	CHECK_EQ(r, LOOK_ASK);
+	CHECK(s.locks < FL_MUTEX_TURN_LOCKS);	/* the time ended it */
+	return equal_work(&s);
+}
+
+/*
+ * A turn the time ended: the watcher passes the count on as the end of
+ * its own turn (equal_work()), never under the floor, if it watched the
+ * whole turn: its first look within two gaps of the turn's start, and no
+ * two looks more than a gap apart.  A turn it found ended by the count,
+ * or whose holder had gone, passes none on.
+ */
+static void time_ended_turn_passes_its_count_on(uint32_t counted)
+{
 	const uint32_t floor = FL_MUTEX_TURN_LOCKS_MIN;
 	const uint32_t gap = FL_MUTEX_LOOK_GAP_US;
+	/* From the turn's start to the first look, then a look each gap. */
+	const uint32_t looks = (FL_MUTEX_TURN_US - 2u * gap + gap - 1u) / gap;
+	fl_mutex_t m = FL_MUTEX_INIT;
+	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
 	struct watch s;
 	uint32_t v;
 
-	/* First look two gaps after the start, the next a gap later. */
-	start_turn(&m, 0);
-	test_clock_us += 2u * gap;
-	watch_begin(&s);
-	m.state = LOCKED | flags | TICK(0);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
-	s.locks = counted;
-	test_clock_us += gap;
-	/* The turn's time passes (its start moved back): the watcher asks. */
-	__atomic_store_n(TURN_US(&m), test_clock_us - FL_MUTEX_TURN_US, __ATOMIC_RELAXED);
-	m.state = LOCKED | flags | TICK(1);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_ASK);
-	CHECK_EQ(equal_work(&s), counted + 1u < floor ? floor : counted + 1u);
-
-	/* A look one microsecond too late: nothing passed on. */
-	start_turn(&m, 0);
-	watch_begin(&s);
-	m.state = LOCKED | flags | TICK(0);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
-	s.locks = counted;
-	test_clock_us += gap + 1u;
-	__atomic_store_n(TURN_US(&m), test_clock_us - FL_MUTEX_TURN_US, __ATOMIC_RELAXED);
-	m.state = LOCKED | flags | TICK(1);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_ASK);
-	CHECK_EQ(equal_work(&s), 0u);
-
-	/* A first look one microsecond too late: nothing passed on. */
-	start_turn(&m, 0);
-	test_clock_us += 2u * gap + 1u;
-	watch_begin(&s);
-	m.state = LOCKED | flags | TICK(0);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
-	s.locks = counted;
-	__atomic_store_n(TURN_US(&m), test_clock_us - FL_MUTEX_TURN_US, __ATOMIC_RELAXED);
-	m.state = LOCKED | flags | TICK(1);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_ASK);
-	CHECK_EQ(equal_work(&s), 0u);
+	CHECK_EQ(passed_on(counted, 2u * gap, 0),
+		 counted + looks < floor ? floor : counted + looks);
+	/* Just over the floor, and just under it. */
+	CHECK_EQ(passed_on(floor + 1u - looks, 2u * gap, 0), floor + 1u);
+	CHECK_EQ(passed_on(floor - 1u - looks, 2u * gap, 0), floor);
+	/* A look one microsecond late, or a first look: nothing passed on. */
+	CHECK_EQ(passed_on(counted, 2u * gap, gap + 1u), 0u);
+	CHECK_EQ(passed_on(counted, 2u * gap + 1u, 0), 0u);
 
 	/* The holder gone within its turn: no count passed on. */
 	start_turn(&m, 0);
