@@ -303,17 +303,28 @@ static void watch_begin(struct watch *s)
  * interval, so at least that rate.
  *
  * 256 locks or more between two looks wrap the tick and are counted
- * short: the turn then ends later, by the short count or by the time.  A
- * look that finds 128 locks or more in one interval halves the pauses
+ * short: the turn then ends later, by the short count or by the time,
+ * and a count passed on from it would cut the watcher's own next turn
+ * (equal_work(): watch_clock() keeps such counts from being passed on).
+ * A look that finds 128 locks or more in one interval halves the pauses
  * before the next (down to an eighth, and never to none), so that a
- * holder, or a CPU whose pause is slow, that reaches half the wrap is
- * looked at sooner; one past 256 locks per look from the first interval
- * on may read under 128 each time, and stays counted short.  Flags that
+ * holder that reaches half the wrap is looked at sooner; so does a look
+ * that comes more than half a gap after the last (watch_clock()), so
+ * that a CPU whose pause is slow looks often enough for a fast holder
+ * not to wrap the tick from the first interval on, where every look
+ * would read under 128.  Flags that
  * change and change back between two looks (a timed waiter queued and
  * left; a hand-over past the wait bound with others queued) restart the
  * tick unseen: that look's count may be short, long (by up to 255), or
  * none at all.
  */
+/* Halve the pauses before the next look: down to an eighth, never to none. */
+static void look_sooner(struct watch *s)
+{
+	if (s->pauses >= 2u && s->pauses > SPIN_PAUSES / 8u)
+		s->pauses /= 2u;
+}
+
 static void count_locks(struct watch *s, uint32_t v)
 {
 	uint32_t now = v >> FL__MUTEX_TICK_SHIFT;
@@ -328,31 +339,41 @@ static void count_locks(struct watch *s, uint32_t v)
 	else
 		moved = (now - (s->last >> FL__MUTEX_TICK_SHIFT)) & 0xffu;
 	s->locks += moved;
-	if (moved >= 128u && s->pauses >= 2u && s->pauses > SPIN_PAUSES / 8u)
-		s->pauses /= 2u;
+	if (moved >= 128u)
+		look_sooner(s);
 }
 
 /*
- * Whether the watch counted its holder's whole turn, from the clock at
- * each look: its first look within two gaps of the turn's start (a
- * watcher woken after a wake-up's latency, or one that came to a turn
- * that began long before, missed its start), and no two looks more than
- * a gap apart (a watcher kept off its CPU: the tick may have wrapped,
- * 256 locks, in between).  Looks are 2.5-4.5 us apart on the 2-CPU
- * machines here, and a fast holder takes the lock about 37 times a
- * microsecond there: 256 locks in about 7 us.
+ * Whether the watch counted its holder's turn, as far as the clock at
+ * each look can tell: its first look within two gaps of the turn's start
+ * (a watcher woken after a wake-up's latency, or one that came to a turn
+ * that began long before, missed most of it), and no two looks more than
+ * a gap apart (a watcher kept off its CPU: the tick may have wrapped
+ * unseen).  A fast holder takes the lock about 37 times a microsecond on
+ * the 2-CPU machines here: 256 locks, the wrap, in about 7 us, so the
+ * gap is 6 us (the clock counts whole microseconds, so an interval read
+ * as 6 may be nearly 7).  Looks come 2.5-4.5 us apart there; a look more
+ * than half a gap after the last halves the pauses, so that looks come
+ * well within a gap on a CPU whose pauses are slower (200 pauses of
+ * 40 ns are 8 us).  The locks before the watcher set WOKEN are not
+ * counted (the tick moves only while it is set): up to two gaps of a
+ * turn, the same for every holder whose watcher came back for the lock.
  */
 #ifndef FL_MUTEX_LOOK_GAP_US
-#define FL_MUTEX_LOOK_GAP_US 8u
+#define FL_MUTEX_LOOK_GAP_US 6u
 #endif
 static void watch_clock(struct watch *s)
 {
 	uint32_t now = fl_plat_now_us();
 
-	if (s->last == NO_LOOK)
+	if (s->last == NO_LOOK) {
 		s->first_us = now;
-	else if (now - s->last_us > FL_MUTEX_LOOK_GAP_US)
-		s->whole = false;
+	} else {
+		if (now - s->last_us > FL_MUTEX_LOOK_GAP_US)
+			s->whole = false;
+		if (now - s->last_us > FL_MUTEX_LOOK_GAP_US / 2u)
+			look_sooner(s);
+	}
 	s->last_us = now;
 }
 
@@ -400,10 +421,10 @@ static bool turn_done(const fl_mutex_t *m, struct watch *s)
  * 36-44% of the acquisitions (docs/bench/experiments, make-up's
  * diag.sh).  The turn after one that the count ended gets the usual
  * count again, so a slower holder's turns stay as long as the time
- * allows and the faster one's follow them down and back up.  Only a
- * count the watcher can trust is passed on: it watched from near the
- * turn's start and no look came late (watch_clock()); otherwise the
- * next turn gets the usual count.  A watcher that stopped looking, or
+ * allows and the faster one's follow them down and back up.  A count
+ * is passed on only from a watch that began near the turn's start and
+ * whose looks never came late (watch_clock()); otherwise the next turn
+ * gets the usual count.  A watcher that stopped looking, or
  * whose holder ended its own turn (end_turn()), passes nothing on.
  */
 static uint32_t equal_work(const struct watch *s)
@@ -765,16 +786,16 @@ static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
  * Become the watcher: the lock is held, nobody is queued and nobody else
  * watches; or it is free while a turn lasts (its holder between two of
  * its locks) and `free_in_turn` says the caller is the holder whose turn
- * has just ended (its wait began with the lock asked for, ASKED), back
- * for the lock: the caller then lets the new holder's turn run before it
+ * has just ended, back for the lock (its wait began with the lock asked
+ * for, ASKED, lock_until()): the caller then lets the new holder's turn run before it
  * takes the lock.  That caller used to take the free lock, and kept it
  * for a turn counted from the new holder's start: two turns to the
  * other's part of one.  In 8 runs of 2 pinned threads, the thread that
  * took a free lock outside a watch more often made more of the
  * acquisitions every time, up to 56%
  * (docs/bench/experiments/mutex-equal-work-2026-12-07).  Any other
- * newcomer takes a free lock at once, as a timed lock always does (its
- * deadline may not cost it a free lock: mutex.h).
+ * newcomer takes a free lock it finds at once, and so does a timed lock
+ * (a deadline may not cost it a free lock: mutex.h).
  * RELAXED, as for the other flag changes: WOKEN only tells unlocks that
  * an awake thread will try (the top of this file).  The watcher counts as
  * the first waiter from now: its bound starts, and if it sleeps later it
@@ -881,8 +902,9 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 	 */
 	bool turn_first = false;
 	/*
-	 * This wait found the lock asked for by a watcher: the caller is
-	 * most likely the holder whose turn just ended (become_watcher()).
+	 * This wait found the lock asked for by a watcher before it first
+	 * slept: the caller is most likely the holder whose turn just ended
+	 * (become_watcher()).
 	 */
 	bool after_ask = false;
 	/*
@@ -904,7 +926,7 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 		 * pass that writes nothing and loops again for a spin).
 		 */
 		if (look && !w->woken) {
-			after_ask |= (v & ASKED) != 0;
+			after_ask |= !waited && (v & ASKED);
 			await_asked_take(m, &v);
 		}
 		if (look && !w->woken && !(v & (WOKEN | PARKED)) &&

@@ -329,8 +329,8 @@ static void who_watches_a_free_lock(void)
 
 /*
  * Through the slow path, one thread: a free lock found with no ask is
- * taken at once, in a turn or not, and starts no turn.  (The wait that
- * began with an ask: test_mutex_free_watch.)
+ * taken at once, in a turn or not, and starts no turn.  (A wait that
+ * finds the ask: test_mutex_free_watch.)
  */
 static void free_lock_without_an_ask_is_taken(void)
 {
@@ -343,6 +343,35 @@ static void free_lock_without_an_ask_is_taken(void)
 	CHECK_EQ(__atomic_load_n(TURN_US(&m), __ATOMIC_RELAXED), start);
 	fl_mutex_unlock(&m);
 	CHECK_EQ(peek_word(&m), 0u);
+}
+
+/*
+ * A look more than half a gap after the last halves the pauses, so that
+ * a CPU with slow pauses looks often enough; half a gap or less leaves
+ * them.
+ */
+static void late_looks_look_sooner(void)
+{
+	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
+	fl_mutex_t m = FL_MUTEX_INIT;
+	unsigned int before;
+	struct watch s;
+	uint32_t v;
+
+	start_turn(&m, 0);
+	watch_begin(&s);
+	m.state = LOCKED | flags | TICK(0);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	before = s.pauses;
+	test_clock_us += FL_MUTEX_LOOK_GAP_US / 2u;
+	m.state = LOCKED | flags | TICK(1);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	CHECK_EQ(s.pauses, before);
+	test_clock_us += FL_MUTEX_LOOK_GAP_US / 2u + 1u;
+	m.state = LOCKED | flags | TICK(2);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	CHECK_EQ(s.pauses, before > 1u ? before / 2u : before);
+	CHECK(s.whole);
 }
 
 int main(void)
@@ -363,6 +392,7 @@ int main(void)
 	time_ended_turn_passes_its_count_on(1500);
 	who_watches_a_free_lock();
 	free_lock_without_an_ask_is_taken();
+	late_looks_look_sooner();
 	printf("test_mutex_turns: ok\n");
 	return 0;
 }
