@@ -15,12 +15,12 @@
  *  - one waiter stays awake and watches the lock (unless its thread's
  *    recent watches kept ending in sleeps): it lets the holder keep the
  *    lock for a turn (100 us, or 2048 acquisitions if sooner; after a
- *    turn the time ended, as many as that turn held), and then asks for
- *    it (ASKED): the holder's next unlock leaves the lock to the watcher,
- *    nobody else may take it meanwhile, and the holder, back for the
- *    lock, queues behind the other waiters or, with none, watches the new
- *    holder's turn, even when it finds the lock free (but for a timed
- *    lock).  A lock whose holder has
+ *    turn the time ended, as many as the watcher counted in it, at least
+ *    64, if it watched all of it), and then asks for it (ASKED): the
+ *    holder's next unlock leaves the lock to the watcher, nobody else may
+ *    take it meanwhile, and the holder, back for the lock, queues behind
+ *    the other waiters or, with none, watches the new holder's turn, even
+ *    when its wait finds the lock free (but for a timed lock).  A lock whose holder has
  *    gone (two looks found the same free word; every lock moves a tick in
  *    the word on while a watcher is awake) the watcher takes at its
  *    second look.  So while every thread wants the lock it changes hands

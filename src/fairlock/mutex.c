@@ -785,9 +785,9 @@ static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
 /*
  * Become the watcher: the lock is held, nobody is queued and nobody else
  * watches; or it is free while a turn lasts (its holder between two of
- * its locks) and `free_in_turn` says the caller is the holder whose turn
- * has just ended, back for the lock (its wait began with the lock asked
- * for, ASKED, lock_until()): the caller then lets the new holder's turn run before it
+ * its locks), which the caller has found (`free_in_turn`), and the caller
+ * is the holder whose turn has just ended, back for the lock (its wait
+ * found the lock asked for, ASKED, before it first slept: lock_until()): the caller then lets the new holder's turn run before it
  * takes the lock.  That caller used to take the free lock, and kept it
  * for a turn counted from the new holder's start: two turns to the
  * other's part of one.  In 8 runs of 2 pinned threads, the thread that
@@ -807,8 +807,7 @@ static bool become_watcher(fl_mutex_t *m, struct waiter *w, uint32_t *v,
 	uint32_t gen = fl_fork_generation();
 
 	*v = fresh(m, *v, gen);
-	if ((!(*v & BUSY) && !(free_in_turn && turn_lasts(m))) ||
-	    (*v & (WOKEN | PARKED)))
+	if ((!(*v & BUSY) && !free_in_turn) || (*v & (WOKEN | PARKED)))
 		return false;
 	if (!__atomic_compare_exchange_n(&m->state, v, with_flags(*v, WOKEN, 0, gen),
 					 false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
@@ -930,7 +929,8 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 			await_asked_take(m, &v);
 		}
 		if (look && !w->woken && !(v & (WOKEN | PARKED)) &&
-		    become_watcher(m, w, &v, after_ask && !abstime)) {
+		    ((v & BUSY) || (after_ask && !abstime && turn_lasts(m))) &&
+		    become_watcher(m, w, &v, !(v & BUSY))) {
 			watching = true;
 			turn_first = !(v & BUSY);
 		}

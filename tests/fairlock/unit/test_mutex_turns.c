@@ -296,8 +296,8 @@ static void time_ended_turn_passes_its_count_on(uint32_t counted)
 
 /*
  * A thread becomes the watcher of a held lock, and of a free one only
- * while a turn lasts and when its wait began with the lock asked for
- * (`free_in_turn`): then it is the holder whose turn just ended.
+ * when the caller says it found it free in a turn, as the holder back
+ * for the lock (`free_in_turn`, lock_until()).
  */
 static void who_watches_a_free_lock(void)
 {
@@ -308,23 +308,21 @@ static void who_watches_a_free_lock(void)
 
 	for (int free_in_turn = 0; free_in_turn < 2; free_in_turn++) {
 		/* Held: watched either way. */
-		start_turn(&m, 0);
 		m.state = LOCKED;
 		v = m.state;
 		CHECK(become_watcher(&m, w, &v, free_in_turn));
 		CHECK_EQ(peek_word(&m), LOCKED | WOKEN | gen);
-		/* Free in a turn: only after an ask. */
+		/* Free: only when found free in a turn. */
 		m.state = 0;
 		v = 0;
 		CHECK_EQ(become_watcher(&m, w, &v, free_in_turn), free_in_turn == 1);
 		CHECK_EQ(peek_word(&m), free_in_turn ? WOKEN | gen : 0u);
-		/* Free after the turn: never. */
-		__atomic_store_n(TURN_US(&m), test_clock_us - FL_MUTEX_TURN_US, __ATOMIC_RELAXED);
-		m.state = 0;
-		v = 0;
-		CHECK(!become_watcher(&m, w, &v, free_in_turn));
-		CHECK_EQ(peek_word(&m), 0u);
 	}
+	/* A turn lasts until its time is over. */
+	start_turn(&m, 0);
+	CHECK(turn_lasts(&m));
+	__atomic_store_n(TURN_US(&m), test_clock_us - FL_MUTEX_TURN_US, __ATOMIC_RELAXED);
+	CHECK(!turn_lasts(&m));
 }
 
 /*

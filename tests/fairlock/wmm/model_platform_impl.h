@@ -153,11 +153,19 @@ static inline bool fl_plat_deadline_passed(clockid_t clock,
 #define fl_plat_now_us() 0u
 #ifdef FL_MODEL_TURNS_END
 #define fl_plat_turn_over(start_us, turn_us) ((void)(start_us), (void)(turn_us), true)
-#ifdef FL_MODEL_FREE_WATCH	/* but lasting for a holder back for the lock */
-#define fl_plat_turn_lasts(start_us, turn_us) ((void)(start_us), (void)(turn_us), true)
-#endif
 #else
 #define fl_plat_turn_over(start_us, turn_us) ((void)(start_us), (void)(turn_us), false)
+#endif
+/*
+ * Whether the turn lasts for the holder back for the lock, without a
+ * read of the turn's start (its arguments are not evaluated: a read the
+ * model cannot tell apart, explored for nothing).  With
+ * FL_MODEL_FREE_WATCH it lasts while every turn is over to the watchers.
+ */
+#if defined(FL_MODEL_FREE_WATCH) || !defined(FL_MODEL_TURNS_END)
+#define fl_plat_turn_lasts(start_us, turn_us) true
+#else
+#define fl_plat_turn_lasts(start_us, turn_us) false
 #endif
 
 /* --- CPUs: two, fixed; the harnesses set their bounds --- */
