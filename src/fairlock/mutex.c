@@ -309,10 +309,10 @@ static void watch_begin(struct watch *s)
  * A look that finds 128 locks or more in one interval halves the pauses
  * before the next (down to an eighth, and never to none), so that a
  * holder that reaches half the wrap is looked at sooner; so does a look
- * that comes more than half a gap after the last (watch_clock()), so
- * that a CPU whose pause is slow looks often enough for a fast holder
- * not to wrap the tick from the first interval on, where every look
- * would read under 128.  Flags that
+ * that comes more than a gap after the last (watch_clock()), so that a
+ * CPU whose pause is slow looks more often for the rest of the watch (a
+ * fast holder may wrap the tick from the first interval on, where every
+ * look would read under 128).  Flags that
  * change and change back between two looks (a timed waiter queued and
  * left; a hand-over past the wait bound with others queued) restart the
  * tick unseen: that look's count may be short, long (by up to 255), or
@@ -352,10 +352,14 @@ static void count_locks(struct watch *s, uint32_t v)
  * unseen).  A fast holder takes the lock about 37 times a microsecond on
  * the 2-CPU machines here: 256 locks, the wrap, in about 7 us, so the
  * gap is 6 us (the clock counts whole microseconds, so an interval read
- * as 6 may be nearly 7).  Looks come 2.5-4.5 us apart there; a look more
- * than half a gap after the last halves the pauses, so that looks come
- * well within a gap on a CPU whose pauses are slower (200 pauses of
- * 40 ns are 8 us).  The locks before the watcher set WOKEN are not
+ * as 6 may be nearly 7).  Looks come 2.5-4.5 us apart there.  A look
+ * more than a gap after the last also halves the pauses, so that a CPU
+ * whose pauses are slower (200 pauses of 40 ns are 8 us) looks more often
+ * for the rest of the watch; but each watch starts with the whole pause,
+ * so there the first interval already ends the whole watch, and no count
+ * is passed on: equal work is off on such a CPU.  (Halving at half a gap
+ * halved almost every watch here, whose clock reads a 3.5 us interval as
+ * 4, and cut the stall and gone-holder windows with it.)  The locks before the watcher set WOKEN are not
  * counted (the tick moves only while it is set): up to two gaps of a
  * turn, the same for every holder whose watcher came back for the lock.
  */
@@ -368,11 +372,9 @@ static void watch_clock(struct watch *s)
 
 	if (s->last == NO_LOOK) {
 		s->first_us = now;
-	} else {
-		if (now - s->last_us > FL_MUTEX_LOOK_GAP_US)
-			s->whole = false;
-		if (now - s->last_us > FL_MUTEX_LOOK_GAP_US / 2u)
-			look_sooner(s);
+	} else if (now - s->last_us > FL_MUTEX_LOOK_GAP_US) {
+		s->whole = false;
+		look_sooner(s);
 	}
 	s->last_us = now;
 }
@@ -925,14 +927,29 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 		 * pass that writes nothing and loops again for a spin).
 		 */
 		if (look && !w->woken) {
-			after_ask |= !waited && (v & ASKED);
+			/* A parent's ASKED is not ours to answer (fresh()). */
+			after_ask |= !waited && (v & ASKED) &&
+				     !stale(v, fl_fork_generation());
 			await_asked_take(m, &v);
 		}
-		if (look && !w->woken && !(v & (WOKEN | PARKED)) &&
-		    ((v & BUSY) || (after_ask && !abstime && turn_lasts(m))) &&
-		    become_watcher(m, w, &v, !(v & BUSY))) {
-			watching = true;
-			turn_first = !(v & BUSY);
+		/*
+		 * Two tries: a free lock taken again before become_watcher()'s
+		 * compare-exchange comes back held, and is then watched held
+		 * in the same pass instead of sending this wait to sleep.
+		 */
+		for (int tries = 0; tries < 2 && look && !w->woken &&
+				    !(v & (WOKEN | PARKED)); tries++) {
+			bool free_in_turn = !(v & BUSY);
+
+			if (free_in_turn && !(after_ask && !abstime && turn_lasts(m)))
+				break;
+			if (become_watcher(m, w, &v, free_in_turn)) {
+				watching = true;
+				turn_first = free_in_turn;
+				break;
+			}
+			if (!free_in_turn)
+				break;
 		}
 		if (takeable(v, w) && !turn_first) {
 			/*

@@ -8,6 +8,7 @@
  * that ends its own turn (equal_work()).  A timed lock takes the free
  * lock at once.
  *
+ * After the new holder's turn, the lock is taken at once.
  * (A timed lock that came after the lock was freed looks the same as one
  * that took it at once: each try waits until the thread is about to lock
  * and then gives it 1, 2 and 4 ms to get into its wait.)
@@ -46,6 +47,7 @@ static uint32_t test_clock_read(void)
 
 static fl_mutex_t m;
 static int timed;
+static int turn_over_at_free;	/* the new holder's turn is already over */
 static int about_to_lock;
 
 static void back_for_the_lock(void *arg)
@@ -81,8 +83,10 @@ static bool try_once(unsigned int delay_ms)
 	struct timespec d = { 0, (long)delay_ms * 1000000L };
 	void *t;
 
+	const uint32_t start = turn_over_at_free ? START - FL_MUTEX_TURN_US : START;
+
 	fl_mutex_init(&m);
-	__atomic_store_n(TURN_US(&m), START, __ATOMIC_RELAXED);
+	__atomic_store_n(TURN_US(&m), start, __ATOMIC_RELAXED);
 	test_clock_us = START;
 	test_clock_step_us = STEP;
 	__atomic_store_n(&m.state, asked, __ATOMIC_RELAXED);
@@ -94,8 +98,14 @@ static bool try_once(unsigned int delay_ms)
 	__atomic_store_n(&m.state, 0, __ATOMIC_RELAXED);
 	join_thread(t);
 	CHECK_EQ(__atomic_load_n(&m.state, __ATOMIC_RELAXED), 0u);
-	if (turn_us() == START && test_clock_us == START)
+	if (turn_us() == start && test_clock_us == START)
 		return false;	/* no turn started, no clock read */
+	if (turn_over_at_free) {
+		/* One read (the turn is over), then the lock taken at once. */
+		CHECK_EQ(test_clock_us, START + STEP);
+		CHECK_EQ(turn_us(), start);
+		return true;
+	}
 	if (timed) {
 		fprintf(stderr, "timed lock: the clock was read (turn start %u, clock %u)\n",
 			turn_us(), test_clock_us);
@@ -113,11 +123,12 @@ static bool try_once(unsigned int delay_ms)
 	return true;
 }
 
-static void run(int timed_lock)
+static void run(int timed_lock, int over)
 {
 	unsigned int delay_ms = 1;
 
 	timed = timed_lock;
+	turn_over_at_free = over;
 	for (int tries = 0; tries < 12; tries++, delay_ms *= 2) {
 		if (try_once(delay_ms)) {
 			if (timed) {
@@ -137,8 +148,9 @@ static void run(int timed_lock)
 
 int main(void)
 {
-	run(0);
-	run(1);
+	run(0, 0);
+	run(0, 1);	/* after the turn: taken at once */
+	run(1, 0);
 	printf("test_mutex_free_watch: ok\n");
 	return 0;
 }

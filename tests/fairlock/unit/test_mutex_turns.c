@@ -344,9 +344,9 @@ static void free_lock_without_an_ask_is_taken(void)
 }
 
 /*
- * A look more than half a gap after the last halves the pauses, so that
- * a CPU with slow pauses looks often enough; half a gap or less leaves
- * them.
+ * A look more than a gap after the last halves the pauses (and ends the
+ * whole watch), so that a CPU with slow pauses looks more often; a gap or
+ * less leaves them.
  */
 static void late_looks_look_sooner(void)
 {
@@ -361,15 +361,16 @@ static void late_looks_look_sooner(void)
 	m.state = LOCKED | flags | TICK(0);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
 	before = s.pauses;
-	test_clock_us += FL_MUTEX_LOOK_GAP_US / 2u;
+	test_clock_us += FL_MUTEX_LOOK_GAP_US;
 	m.state = LOCKED | flags | TICK(1);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
 	CHECK_EQ(s.pauses, before);
-	test_clock_us += FL_MUTEX_LOOK_GAP_US / 2u + 1u;
+	CHECK(s.whole);
+	test_clock_us += FL_MUTEX_LOOK_GAP_US + 1u;
 	m.state = LOCKED | flags | TICK(2);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
 	CHECK_EQ(s.pauses, before > 1u ? before / 2u : before);
-	CHECK(s.whole);
+	CHECK(!s.whole);
 }
 
 int main(void)
