@@ -926,10 +926,13 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 		 * judged in the same pass (as in fresh(): GenMC 0.11 takes a
 		 * pass that writes nothing and loops again for a spin).
 		 */
-		if (look && !w->woken) {
-			/* A parent's ASKED is not ours to answer (fresh()). */
-			after_ask |= !waited && (v & ASKED) &&
-				     !stale(v, fl_fork_generation());
+		if (look && !w->woken && !stale(v, fl_fork_generation())) {
+			/*
+			 * A parent's ASKED (stale()) is not ours to answer: no
+			 * watcher of ours will take the lock, and this wait is
+			 * no holder back (test_mutex_free_watch).
+			 */
+			after_ask |= !waited && (v & ASKED);
 			await_asked_take(m, &v);
 		}
 		/*

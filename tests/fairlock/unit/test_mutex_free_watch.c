@@ -38,7 +38,9 @@ static uint32_t test_clock_read(void)
 #include "mutex.c" /* NOLINT(bugprone-suspicious-include): its static functions */
 
 #include <sched.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "harness.h"
 
@@ -146,8 +148,52 @@ static void run(int timed_lock, int over)
 	exit(1);
 }
 
+/*
+ * A forked child finds its parent's watcher's ask on a free lock (the
+ * word as the parent's old holder's unlock left it): nobody in the child
+ * will take the lock, so the child neither waits for that take (which
+ * this test's FL_MUTEX_WATCH_STALLS would make endless) nor takes itself
+ * for the holder back, which would watch the free lock through a turn
+ * first (at least one more clock read before its own turn starts).
+ */
+static void parents_ask_in_child(void)
+{
+	const uint32_t asked = WOKEN | ASKED |
+			       (fl_fork_generation() & GEN_MASK) << GEN_SHIFT;
+	int status;
+	pid_t pid;
+
+	fl_mutex_init(&m);
+	__atomic_store_n(TURN_US(&m), START, __ATOMIC_RELAXED);
+	test_clock_us = START;
+	test_clock_step_us = STEP;
+	__atomic_store_n(&m.state, asked, __ATOMIC_RELAXED);
+	pid = fork();
+	CHECK(pid >= 0);
+	if (pid == 0) {
+		alarm(60);	/* a wait for the parent's watcher: fail, not hang */
+		fl_mutex_lock(&m);
+		if ((__atomic_load_n(&m.state, __ATOMIC_RELAXED) & (LOCKED | FLAGS)) != LOCKED ||
+		    test_clock_us > START + STEP) {
+			fprintf(stderr, "child: word %#x, clock read %u times after the parent's ask\n",
+				__atomic_load_n(&m.state, __ATOMIC_RELAXED),
+				(test_clock_us - START) / STEP);
+			_exit(1);
+		}
+		fl_mutex_unlock(&m);
+		_exit(0);
+	}
+	CHECK_EQ(waitpid(pid, &status, 0), pid);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "parents_ask_in_child: child status %#x\n", status);
+		exit(1);
+	}
+	__atomic_store_n(&m.state, 0, __ATOMIC_RELAXED);
+}
+
 int main(void)
 {
+	parents_ask_in_child();
 	run(0, 0);
 	run(0, 1);	/* after the turn: taken at once */
 	run(1, 0);
