@@ -34,6 +34,7 @@ t 1 test_qrwlock
 t 1 test_debug
 t 1 test_mutex
 t 1 test_mutex_turns
+t 1 test_mutex_free_watch
 t 5 test_qspin_pool
 # The rows of fairlock's lock table, as tests/CMakeLists.txt takes them,
 # with the variants and the qrwlock of tests/fairlock/locks.h.

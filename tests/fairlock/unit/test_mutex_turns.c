@@ -8,24 +8,22 @@
  * ends a turn here is the count, whatever the machine's speed, unless a
  * check moves the clock or the turn's start itself.
  */
-#include <stdint.h>
-
-static uint32_t test_clock_us = 1000000u;
-static uint32_t test_clock_step_us;	/* added at every read */
-
-static uint32_t test_clock_read(void)
-{
-	test_clock_us += test_clock_step_us;
-	return test_clock_us;
-}
-#define fl_plat_now_us() test_clock_read()
-
-#include "mutex.c" /* NOLINT(bugprone-suspicious-include): its static functions */
+#include "mutex_hand_clock.h"
 
 #include "harness.h"
 
 #define GEN(g) (((uint32_t)(g) & GEN_MASK) << GEN_SHIFT)
 #define TICK(t) ((uint32_t)((t) & 0xffu) << FL__MUTEX_TICK_SHIFT)
+
+/* A watch begins, and its first look, at `word`, says `want`. */
+static void first_look(fl_mutex_t *m, struct watch *s, uint32_t word, enum look want)
+{
+	uint32_t v;
+
+	watch_begin(s);
+	m->state = word;
+	CHECK_EQ(watch_look(m, s, &v), want);
+}
 
 static uint32_t peek_word(const fl_mutex_t *m)
 {
@@ -189,9 +187,7 @@ static void takes_a_free_lock_after_the_count(void)
 	uint32_t v;
 
 	start_turn(&m, 0);
-	watch_begin(&s);
-	m.state = LOCKED | flags | TICK(0);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	first_look(&m, &s, LOCKED | flags | TICK(0), LOOK_WAIT);
 	CHECK_EQ(s.locks, 0u);
 	s.locks = FL_MUTEX_TURN_LOCKS - 1;
 	/* Free, one lock since: not the same word, so not "the holder has
@@ -199,9 +195,7 @@ static void takes_a_free_lock_after_the_count(void)
 	m.state = flags | TICK(1);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_TAKE);
 	/* One short, and the holder still about: it waits. */
-	watch_begin(&s);
-	m.state = LOCKED | flags | TICK(0);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	first_look(&m, &s, LOCKED | flags | TICK(0), LOOK_WAIT);
 	s.locks = FL_MUTEX_TURN_LOCKS - 2;
 	m.state = flags | TICK(1);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
@@ -213,13 +207,10 @@ static void asks_when_the_time_is_over(void)
 	fl_mutex_t m = FL_MUTEX_INIT;
 	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
 	struct watch s;
-	uint32_t v;
 
 	__atomic_store_n(TURN_US(&m), fl_plat_now_us() - FL_MUTEX_TURN_US - 1u,
 			 __ATOMIC_RELAXED);
-	watch_begin(&s);
-	m.state = LOCKED | flags | TICK(0);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_ASK);
+	first_look(&m, &s, LOCKED | flags | TICK(0), LOOK_ASK);
 	CHECK_EQ(s.locks, 0u);
 	/* Its first look came long after the turn began: nothing passed on. */
 	CHECK_EQ(equal_work(&s), 0u);
@@ -243,9 +234,7 @@ static uint32_t passed_on(uint32_t counted, uint32_t first_us, uint32_t late_us)
 
 	start_turn(&m, 0);
 	test_clock_us += first_us;
-	watch_begin(&s);
-	m.state = LOCKED | flags | TICK(tick);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	first_look(&m, &s, LOCKED | flags | TICK(tick), LOOK_WAIT);
 	s.locks = counted;
 	do {
 		test_clock_us += late_us ? late_us : FL_MUTEX_LOOK_GAP_US;
@@ -287,9 +276,7 @@ static void time_ended_turn_passes_its_count_on(uint32_t counted)
 
 	/* The holder gone within its turn: no count passed on. */
 	start_turn(&m, 0);
-	watch_begin(&s);
-	m.state = flags | TICK(5);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	first_look(&m, &s, flags | TICK(5), LOOK_WAIT);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_TAKE);
 	CHECK_EQ(equal_work(&s), 0u);
 }
@@ -357,9 +344,7 @@ static void late_looks_look_sooner(void)
 	uint32_t v;
 
 	start_turn(&m, 0);
-	watch_begin(&s);
-	m.state = LOCKED | flags | TICK(0);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	first_look(&m, &s, LOCKED | flags | TICK(0), LOOK_WAIT);
 	before = s.pauses;
 	test_clock_us += FL_MUTEX_LOOK_GAP_US;
 	m.state = LOCKED | flags | TICK(1);

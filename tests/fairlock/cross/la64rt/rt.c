@@ -7,7 +7,7 @@
 enum {
 	NR_dup3 = 24, NR_close = 57, NR_pipe2 = 59, NR_read = 63, NR_write = 64,
 	NR_exit_group = 94, NR_nanosleep = 101,
-	NR_clock_gettime = 113, NR_sched_yield = 124, NR_tgkill = 131,
+	NR_clock_gettime = 113, NR_sched_yield = 124, NR_kill = 129, NR_tgkill = 131,
 	NR_getpid = 172, NR_gettid = 178, NR_clone = 220, NR_munmap = 215,
 	NR_mmap = 222, NR_madvise = 233, NR_wait4 = 260,
 };
@@ -209,6 +209,11 @@ int dup2(int from, int to)
 pid_t waitpid(pid_t pid, int *status, int options)
 {
 	return (pid_t)ret(rt_sys(NR_wait4, pid, (long)status, options, 0, 0, 0));
+}
+
+int kill(pid_t pid, int sig)
+{
+	return (int)ret(sys(NR_kill, pid, sig, 0));
 }
 
 int clock_gettime(clockid_t clock, struct timespec *ts)

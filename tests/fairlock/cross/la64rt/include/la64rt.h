@@ -63,8 +63,11 @@ int pipe(int fds[2]);
 int dup2(int from, int to);
 pid_t fork(void);
 pid_t waitpid(pid_t pid, int *status, int options);
+#define WNOHANG 1
+int kill(pid_t pid, int sig);
 long syscall(long nr, ...);
 #define SIGABRT 6
+#define SIGKILL 9
 #define SIG_DFL ((void (*)(int))0)
 void (*signal(int sig, void (*handler)(int)))(int);
 #define WIFSIGNALED(s) (((s) & 0x7f) != 0 && ((s) & 0x7f) != 0x7f)
