@@ -309,10 +309,9 @@ static void watch_begin(struct watch *s)
  * A look that finds 128 locks or more in one interval halves the pauses
  * before the next (down to an eighth, and never to none), so that a
  * holder that reaches half the wrap is looked at sooner; so does a look
- * that comes more than a gap after the last (watch_clock()), so that a
- * CPU whose pause is slow looks more often for the rest of the watch (a
- * fast holder may wrap the tick from the first interval on, where every
- * look would read under 128).  Flags that
+ * that comes more than half a gap after the last (watch_clock()), as a
+ * holder fast enough to wrap the tick between two looks reads under 128
+ * at every look.  Flags that
  * change and change back between two looks (a timed waiter queued and
  * left; a hand-over past the wait bound with others queued) restart the
  * tick unseen: that look's count may be short, long (by up to 255), or
@@ -352,16 +351,22 @@ static void count_locks(struct watch *s, uint32_t v)
  * unseen).  A fast holder takes the lock about 37 times a microsecond on
  * the 2-CPU machines here: 256 locks, the wrap, in about 7 us, so the
  * gap is 6 us (the clock counts whole microseconds, so an interval read
- * as 6 may be nearly 7).  Looks come 2.5-4.5 us apart there.  A look
- * more than a gap after the last also halves the pauses, so that a CPU
- * whose pauses are slower (200 pauses of 40 ns are 8 us) looks more often
- * for the rest of the watch; but each watch starts with the whole pause,
- * so there the first interval already ends the whole watch, and no count
- * is passed on: equal work is off on such a CPU.  (Halving at half a gap
- * halved almost every watch here, whose clock reads a 3.5 us interval as
- * 4, and cut the stall and gone-holder windows with it.)  The locks before the watcher set WOKEN are not
- * counted (the tick moves only while it is set): up to two gaps of a
- * turn, the same for every holder whose watcher came back for the lock.
+ * as 6 may be nearly 7).  Looks come 2.5-4.5 us apart there.  A faster
+ * holder wraps the tick within a gap: looks 4-6 us apart each read
+ * under 128 locks then, which never halves the pauses by the count, and
+ * the watch would pass on a fraction of its holder's turn (with pauses
+ * of 27.5 ns, 85 of 4,437 locks at 45 a microsecond: test_mutex_turns).
+ * So a look more than half a gap after the last halves the pauses: with
+ * pauses of 20-27.5 ns, a holder of up to 90 locks a microsecond is
+ * counted whole or not passed on.  That halves most watches here (the
+ * clock reads a 3.5 us interval as 4), and the looks it adds cost the
+ * holder about 7% of its locks (docs/fairlock.md): a fair count comes
+ * first.  Where the pauses are slower (200 pauses of 40 ns are 8 us),
+ * each watch's first interval, at the whole pause, already ends the
+ * whole watch, and no count is passed on: equal work is off on such a
+ * CPU.  The locks before the watcher set WOKEN are not counted (the tick
+ * moves only while it is set): up to two gaps of a turn, the same for
+ * every holder whose watcher came back for the lock.
  */
 #ifndef FL_MUTEX_LOOK_GAP_US
 #define FL_MUTEX_LOOK_GAP_US 6u
@@ -372,9 +377,11 @@ static void watch_clock(struct watch *s)
 
 	if (s->last == NO_LOOK) {
 		s->first_us = now;
-	} else if (now - s->last_us > FL_MUTEX_LOOK_GAP_US) {
-		s->whole = false;
-		look_sooner(s);
+	} else {
+		if (now - s->last_us > FL_MUTEX_LOOK_GAP_US)
+			s->whole = false;
+		if (now - s->last_us > FL_MUTEX_LOOK_GAP_US / 2u)
+			look_sooner(s);
 	}
 	s->last_us = now;
 }
@@ -789,7 +796,8 @@ static enum park_result park(fl_mutex_t *m, struct waiter *w, clockid_t clock,
  * watches; or it is free while a turn lasts (its holder between two of
  * its locks), which the caller has found (`free_in_turn`), and the caller
  * is the holder whose turn has just ended, back for the lock (its wait
- * found the lock asked for, ASKED, before it first slept: lock_until()): the caller then lets the new holder's turn run before it
+ * found the lock asked for, ASKED, before its first call to park():
+ * lock_until()): the caller then lets the new holder's turn run before it
  * takes the lock.  That caller used to take the free lock, and kept it
  * for a turn counted from the new holder's start: two turns to the
  * other's part of one.  In 8 runs of 2 pinned threads, the thread that
@@ -903,8 +911,9 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 	 */
 	bool turn_first = false;
 	/*
-	 * This wait found the lock asked for by a watcher before it first
-	 * slept: the caller is most likely the holder whose turn just ended
+	 * This wait found the lock asked for by a watcher before its first
+	 * call to park() (and keeps that for the rest of the wait): the
+	 * caller is most likely the holder whose turn just ended
 	 * (become_watcher()).
 	 */
 	bool after_ask = false;
@@ -944,7 +953,15 @@ static int lock_until(fl_mutex_t *m, clockid_t clock,
 				    !(v & (WOKEN | PARKED)); tries++) {
 			bool free_in_turn = !(v & BUSY);
 
-			if (free_in_turn && !(after_ask && !abstime && turn_lasts(m)))
+			/*
+			 * Never a timed lock (a deadline may not cost it a free
+			 * lock), nor a thread whose last watch ended in a sleep
+			 * (a turn its holder does not use, as for a woken
+			 * watcher's turn_first).  The clock is read first, so
+			 * that test_mutex_free_watch sees every such wait.
+			 */
+			if (free_in_turn && !(after_ask && turn_lasts(m) && !abstime &&
+					      spin_paid()))
 				break;
 			if (become_watcher(m, w, &v, free_in_turn)) {
 				watching = true;

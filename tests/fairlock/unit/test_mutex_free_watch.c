@@ -5,23 +5,25 @@
  * then finds the lock free while the new holder's turn lasts, it watches
  * that turn first instead of taking the lock (become_watcher()), and a
  * turn the time ends during that watch passes the floor on as the count
- * that ends its own turn (equal_work()).  A timed lock takes the free
- * lock at once.
- *
- * After the new holder's turn, the lock is taken at once.
- * (A timed lock that came after the lock was freed looks the same as one
- * that took it at once: each try waits until the thread is about to lock
- * and then gives it 1, 2 and 4 ms to get into its wait.)
+ * that ends its own turn (equal_work()).  If the new holder takes the
+ * lock again before that watch begins, it watches the held lock instead
+ * of sleeping.  It takes the free lock at once after the new holder's
+ * turn, through a timed lock, or when its last watch ended in a sleep.
+ * A forked child does none of this for its parent's ask.
  *
  * The mutex's source is compiled in, with the turns' clock moved by hand
- * (only the waiting thread reads it, so its reads are its own: each adds
- * STEP), a turn of 10 us (FL_MUTEX_TURN_US, tests/CMakeLists.txt), and a
- * wait for the watcher's take that never gives up (FL_MUTEX_WATCH_STALLS),
- * so that the waiting thread is still waiting when this test frees the
- * lock, whenever it gets there.  The word is set by hand: the lock free
- * but asked for (WOKEN and ASKED) by a watcher that is not there, as the
- * old holder's unlock leaves it, then free and owed to nobody, as that
- * watcher's take and the new holder's unlock leave it.
+ * (mutex_hand_clock.h: only the waiting thread reads it, and each read
+ * adds STEP), a turn of 10 us (FL_MUTEX_TURN_US, tests/CMakeLists.txt),
+ * and a wait for the watcher's take that never gives up
+ * (FL_MUTEX_WATCH_STALLS), so that the waiting thread is still waiting
+ * when this test frees the lock, whenever it gets there.  The word is set
+ * by hand: the lock free but asked for (WOKEN and ASKED) by a watcher
+ * that is not there, as the old holder's unlock leaves it, then free and
+ * owed to nobody, as that watcher's take and the new holder's unlock
+ * leave it.  Every such wait reads the clock once before it decides
+ * (turn_lasts()); a thread that came after the lock was freed takes it
+ * without reading the clock, and the test tries again, giving the thread
+ * longer to get into its wait.
  */
 #include "mutex_hand_clock.h"
 
@@ -36,18 +38,30 @@
 #define STEP 4u
 #define START 1000000u
 
+enum mode {
+	WATCHES,	/* freed in the new holder's turn: watched first */
+	TURN_OVER,	/* freed after that turn: taken at once */
+	TIMED,		/* through fl_mutex_timedlock(): taken at once */
+	UNPAID,		/* its last watch ended in a sleep: taken at once */
+	RETAKEN,	/* taken again before the watch begins: watched held */
+};
+static const char *const mode_names[] = {
+	"watches", "turn over", "timed", "unpaid", "retaken",
+};
+
 static fl_mutex_t m;
-static int timed;
-static int turn_over_at_free;	/* the new holder's turn is already over */
-static int about_to_lock;
+static enum mode mode;
+static int about_to_lock, done;
 
 static void back_for_the_lock(void *arg)
 {
 	struct timespec far;
 
 	(void)arg;
+	if (mode == UNPAID)
+		spin_history.misses = 1;	/* a watch that ended in a sleep */
 	__atomic_store_n(&about_to_lock, 1, __ATOMIC_RELEASE);
-	if (timed) {
+	if (mode == TIMED) {
 		clock_gettime(CLOCK_MONOTONIC, &far);
 		far.tv_sec += 3600;
 		CHECK_EQ(fl_mutex_timedlock(&m, CLOCK_MONOTONIC, &far), 0);
@@ -55,6 +69,7 @@ static void back_for_the_lock(void *arg)
 		fl_mutex_lock(&m);
 	}
 	fl_mutex_unlock(&m);
+	__atomic_store_n(&done, 1, __ATOMIC_RELEASE);
 }
 
 static uint32_t turn_us(void)
@@ -62,78 +77,117 @@ static uint32_t turn_us(void)
 	return __atomic_load_n(TURN_US(&m), __ATOMIC_RELAXED);
 }
 
+static uint32_t clock_reads(void)
+{
+	return (__atomic_load_n(&test_clock_us, __ATOMIC_RELAXED) - START) / STEP;
+}
+
 /*
- * One try: whether the thread waited for the ask (false: it came after
- * the lock was freed and took it at once, which this test cannot tell
- * from a wait that skipped the watch, so the caller tries again).
+ * RETAKEN: the first clock read stores LOCKED, the new holder's lock
+ * taken again between the wait's read of the free word and its
+ * become_watcher().  Wait until the thread watches the held lock (its
+ * looks read the clock) or sleeps in the queue (PARKED, with no look
+ * after the first read: it cannot look again until this unlock wakes
+ * it), or took the lock without a read (it came late); then unlock as
+ * the new holder.  Returns whether it watched.
  */
+static bool retaken_watched(void)
+{
+	uint32_t v;
+
+	for (;;) {
+		uint32_t reads = clock_reads();
+
+		v = __atomic_load_n(&m.state, __ATOMIC_RELAXED);
+		if (reads >= 3u || (v & PARKED) || __atomic_load_n(&done, __ATOMIC_ACQUIRE))
+			break;
+		sched_yield();
+	}
+	if (__atomic_load_n(&done, __ATOMIC_ACQUIRE))
+		return true;	/* came late: judged by the caller */
+	if (clock_reads() < 3u) {
+		fprintf(stderr, "retaken: the wait slept (word %#x) instead of watching the held lock\n",
+			v);
+		exit(1);
+	}
+	fl_mutex_unlock(&m);	/* the new holder's */
+	return true;
+}
+
+/* One try: false if the thread came after the lock was freed. */
 static bool try_once(unsigned int delay_ms)
 {
 	const uint32_t asked = WOKEN | ASKED |
 			       (fl_fork_generation() & GEN_MASK) << GEN_SHIFT;
+	const uint32_t start = mode == TURN_OVER ? START - FL_MUTEX_TURN_US : START;
 	struct timespec d = { 0, (long)delay_ms * 1000000L };
 	void *t;
-
-	const uint32_t start = turn_over_at_free ? START - FL_MUTEX_TURN_US : START;
 
 	fl_mutex_init(&m);
 	__atomic_store_n(TURN_US(&m), start, __ATOMIC_RELAXED);
 	test_clock_us = START;
 	test_clock_step_us = STEP;
+	test_clock_store_value = LOCKED;
+	test_clock_store_to = mode == RETAKEN ? &m.state : NULL;
 	__atomic_store_n(&m.state, asked, __ATOMIC_RELAXED);
 	__atomic_store_n(&about_to_lock, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&done, 0, __ATOMIC_RELAXED);
 	t = start_thread(back_for_the_lock, NULL);
 	while (!__atomic_load_n(&about_to_lock, __ATOMIC_ACQUIRE))
 		sched_yield();
 	nanosleep(&d, NULL);
 	__atomic_store_n(&m.state, 0, __ATOMIC_RELAXED);
+	if (mode == RETAKEN)
+		retaken_watched();
 	join_thread(t);
+	test_clock_store_to = NULL;
 	CHECK_EQ(__atomic_load_n(&m.state, __ATOMIC_RELAXED), 0u);
-	if (turn_us() == start && test_clock_us == START)
-		return false;	/* no turn started, no clock read */
-	if (turn_over_at_free) {
-		/* One read (the turn is over), then the lock taken at once. */
-		CHECK_EQ(test_clock_us, START + STEP);
+	if (test_clock_us == START) {
 		CHECK_EQ(turn_us(), start);
-		return true;
+		return false;	/* no clock read: it came late */
 	}
-	if (timed) {
-		fprintf(stderr, "timed lock: the clock was read (turn start %u, clock %u)\n",
-			turn_us(), test_clock_us);
-		exit(1);
+	switch (mode) {
+	case WATCHES:
+		/*
+		 * Its reads: the turn lasts (START + 4 < START + 10), the
+		 * first look (8 us after the start: within two gaps), the
+		 * turn over (12 us), so it takes the lock, and its own turn
+		 * starts at the fourth read with the floor passed on (it
+		 * counted no locks).
+		 */
+		CHECK_EQ(turn_us(), START + 4u * STEP);
+		CHECK_EQ(__atomic_load_n(TURN_LOCKS_AT(&m), __ATOMIC_RELAXED),
+			 FL_MUTEX_TURN_LOCKS_MIN);
+		break;
+	case TURN_OVER:
+	case TIMED:
+	case UNPAID:
+		/* One read (turn_lasts()), then the lock taken at once. */
+		if (test_clock_us != START + STEP || turn_us() != start) {
+			fprintf(stderr, "%s: the wait watched the free lock (clock read %u times, "
+				"turn start %u)\n", mode_names[mode], clock_reads(), turn_us());
+			exit(1);
+		}
+		break;
+	case RETAKEN:
+		/* It watched, and took the lock with a turn of its own. */
+		CHECK(clock_reads() >= 3u);
+		CHECK(turn_us() != start);
+		break;
 	}
-	/*
-	 * Its reads: the turn lasts (START + 4 < START + 10), the first look
-	 * (8 us after the start: within two gaps), the turn over (12 us),
-	 * so it takes the lock, and its own turn starts at the fourth read
-	 * with the floor passed on (it counted no locks).
-	 */
-	CHECK_EQ(turn_us(), START + 4u * STEP);
-	CHECK_EQ(__atomic_load_n(TURN_LOCKS_AT(&m), __ATOMIC_RELAXED),
-		 FL_MUTEX_TURN_LOCKS_MIN);
 	return true;
 }
 
-static void run(int timed_lock, int over)
+static void run(enum mode which)
 {
 	unsigned int delay_ms = 1;
 
-	timed = timed_lock;
-	turn_over_at_free = over;
-	for (int tries = 0; tries < 12; tries++, delay_ms *= 2) {
-		if (try_once(delay_ms)) {
-			if (timed) {
-				fprintf(stderr, "timed lock watched a free lock\n");
-				exit(1);
-			}
+	mode = which;
+	for (int tries = 0; tries < 12; tries++, delay_ms *= 2)
+		if (try_once(delay_ms))
 			return;
-		}
-		if (timed && tries == 2)
-			return;	/* taken at once three times, the clock never read */
-	}
-	fprintf(stderr, "after 12 tries, waiting up to %u ms, the thread took the free lock "
-		"without a watch every time (turn start %u, clock %u)\n",
-		delay_ms / 2, turn_us(), test_clock_us);
+	fprintf(stderr, "%s: after 12 tries, waiting up to %u ms, the thread took the free lock "
+		"without reading the clock every time\n", mode_names[mode], delay_ms / 2);
 	exit(1);
 }
 
@@ -193,9 +247,11 @@ static void parents_ask_in_child(void)
 int main(void)
 {
 	parents_ask_in_child();
-	run(0, 0);
-	run(0, 1);	/* after the turn: taken at once */
-	run(1, 0);
+	run(WATCHES);
+	run(TURN_OVER);
+	run(TIMED);
+	run(UNPAID);
+	run(RETAKEN);
 	printf("test_mutex_free_watch: ok\n");
 	return 0;
 }

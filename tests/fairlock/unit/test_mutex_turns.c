@@ -331,9 +331,9 @@ static void free_lock_without_an_ask_is_taken(void)
 }
 
 /*
- * A look more than a gap after the last halves the pauses (and ends the
- * whole watch), so that a CPU with slow pauses looks more often; a gap or
- * less leaves them.
+ * A look more than half a gap after the last halves the pauses, so that
+ * a CPU with slow pauses looks often enough; half a gap or less leaves
+ * them.  One more than a gap after the last also ends the whole watch.
  */
 static void late_looks_look_sooner(void)
 {
@@ -346,16 +346,61 @@ static void late_looks_look_sooner(void)
 	start_turn(&m, 0);
 	first_look(&m, &s, LOCKED | flags | TICK(0), LOOK_WAIT);
 	before = s.pauses;
-	test_clock_us += FL_MUTEX_LOOK_GAP_US;
+	test_clock_us += FL_MUTEX_LOOK_GAP_US / 2u;
 	m.state = LOCKED | flags | TICK(1);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
 	CHECK_EQ(s.pauses, before);
-	CHECK(s.whole);
-	test_clock_us += FL_MUTEX_LOOK_GAP_US + 1u;
+	test_clock_us += FL_MUTEX_LOOK_GAP_US / 2u + 1u;
 	m.state = LOCKED | flags | TICK(2);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
 	CHECK_EQ(s.pauses, before > 1u ? before / 2u : before);
+	CHECK(s.whole);
+	test_clock_us += FL_MUTEX_LOOK_GAP_US + 1u;
+	m.state = LOCKED | flags | TICK(3);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
 	CHECK(!s.whole);
+}
+
+/*
+ * A holder fast enough to wrap the 8-bit tick between two looks: the
+ * watch, with looks `pause_ns` a pause apart (and 0.3 us of its own), of
+ * a holder taking `rate` locks a microsecond, from 2 us after the turn's
+ * start.  Whatever ends the turn, a count passed on is most of the
+ * holder's locks in the watch, never the fraction a wrapped tick leaves
+ * (with looks 4-6 us apart and the pauses halved only after 6 us, 85 of
+ * 4,437 locks at 45 a microsecond and 27.5 ns a pause).
+ */
+static void fast_holder_counted_or_not_passed_on(double rate, double pause_ns)
+{
+	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
+	const uint32_t start = test_clock_us;
+	fl_mutex_t m = FL_MUTEX_INIT;
+	double now_us = 2.0, locks = 0.0;
+	struct watch s;
+	uint32_t passed, v;
+	enum look r;
+
+	start_turn(&m, 0);
+	watch_begin(&s);
+	do {
+		double dt = s.pauses * pause_ns / 1000.0 + 0.3;
+
+		now_us += dt;
+		locks += rate * dt;
+		test_clock_us = start + (uint32_t)now_us;
+		m.state = LOCKED | flags | TICK((uint32_t)locks);
+		r = watch_look(&m, &s, &v);
+	} while (r == LOOK_WAIT);
+	if (r == LOOK_STOP)
+		return;		/* out of looks (two pauses a look): nothing passed on */
+	CHECK_EQ(r, LOOK_ASK);
+	passed = equal_work(&s);
+	if (passed != 0u && passed < 3.0 * locks / 4.0) {
+		fprintf(stderr, "%.0f locks a us, %.1f ns a pause: %u of %.0f locks passed on "
+			"(%u looks, pauses now %u)\n", rate, pause_ns, passed, locks,
+			s.looks, s.pauses);
+		exit(1);
+	}
 }
 
 int main(void)
@@ -377,6 +422,9 @@ int main(void)
 	who_watches_a_free_lock();
 	free_lock_without_an_ask_is_taken();
 	late_looks_look_sooner();
+	for (double pause_ns = 20.0; pause_ns <= 27.5; pause_ns += 2.5)
+		for (double rate = 5.0; rate <= 90.0; rate += 5.0)
+			fast_holder_counted_or_not_passed_on(rate, pause_ns);
 	printf("test_mutex_turns: ok\n");
 	return 0;
 }
