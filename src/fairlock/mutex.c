@@ -356,12 +356,15 @@ static void count_locks(struct watch *s, uint32_t v)
  * under 128 locks then, which never halves the pauses by the count, and
  * the watch would pass on a fraction of its holder's turn (with pauses
  * of 27.5 ns, 85 of 4,437 locks at 45 a microsecond: test_mutex_turns).
- * So a look more than half a gap after the last halves the pauses: with
- * pauses of 20-27.5 ns, a holder of up to 90 locks a microsecond is
- * counted whole or not passed on.  That halves most watches here (the
- * clock reads a 3.5 us interval as 4), and the looks it adds cost the
- * holder about 7% of its locks (docs/fairlock.md): a fair count comes
- * first.  Where the pauses are slower (200 pauses of 40 ns are 8 us),
+ * So a look more than half a gap after the last halves the pauses: looks
+ * then come under 4 us apart (the longest interval the clock reads as 3),
+ * in which a holder of up to 60 locks a microsecond cannot wrap the tick,
+ * and is counted whole (test_mutex_turns sweeps 1-60 locks a microsecond
+ * with pauses of 10-40 ns).  A faster holder still can, and its watcher
+ * may then pass on a fraction of its turn.  The rule halves most watches
+ * here (the clock reads a 3.5 us interval as 3 or 4), and the looks it
+ * adds cost the holder about 7% of its locks (docs/fairlock.md): a fair
+ * count comes first.  Where the pauses are slower (200 pauses of 40 ns are 8 us),
  * each watch's first interval, at the whole pause, already ends the
  * whole watch, and no count is passed on: equal work is off on such a
  * CPU.  The locks before the watcher set WOKEN are not counted (the tick
