@@ -419,10 +419,10 @@ static void fast_holders_counted(void)
 {
 	unsigned int whole = 0;
 
-	for (double pause_ns = 10.0; pause_ns <= 40.0; pause_ns += 0.5)
-		for (double rate = 1.0; rate <= 60.0; rate += 1.0) {
-			whole += fast_holder_counted(rate, pause_ns, 0.25);
-			whole += fast_holder_counted(rate, pause_ns, 0.3);
+	for (unsigned int half_ns = 20; half_ns <= 80; half_ns++)	/* 10-40 ns */
+		for (unsigned int rate = 1; rate <= 60; rate++) {
+			whole += fast_holder_counted(rate, half_ns / 2.0, 0.25);
+			whole += fast_holder_counted(rate, half_ns / 2.0, 0.3);
 		}
 	CHECK(whole > 0u);
 }
