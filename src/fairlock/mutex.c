@@ -364,12 +364,12 @@ static void count_locks(struct watch *s, uint32_t v)
  * may then pass on a fraction of its turn.  The rule halves most watches
  * here (the clock reads a 3.5 us interval as 3 or 4), and the looks it
  * adds cost the holder about 7% of its locks (docs/fairlock.md): a fair
- * count comes first.  Where the pauses are slower (200 pauses of 40 ns are 8 us),
- * each watch's first interval, at the whole pause, already ends the
- * whole watch, and no count is passed on: equal work is off on such a
- * CPU.  The locks before the watcher set WOKEN are not counted (the tick
- * moves only while it is set): up to two gaps of a turn, the same for
- * every holder whose watcher came back for the lock.
+ * count comes first.  Where the pauses are slower (200 pauses of 40 ns
+ * are 8 us), each watch's first interval, at the whole pause, already
+ * ends the whole watch, and no count is passed on: equal work is off on
+ * such a CPU.  The locks before the watcher set WOKEN are not counted
+ * (the tick moves only while it is set): up to two gaps of a turn, the
+ * same for every holder whose watcher came back for the lock.
  */
 #ifndef FL_MUTEX_LOOK_GAP_US
 #define FL_MUTEX_LOOK_GAP_US 6u
