@@ -241,6 +241,12 @@ static bool turn_lasts(const fl_mutex_t *m)
 #endif
 }
 
+/*
+ * A watch's first two looks come PROBE_PAUSES apart: the second one's
+ * count is the probe (count_locks()).  None with fewer than 8 pauses.
+ */
+#define PROBE_PAUSES (SPIN_PAUSES / 8u)
+
 struct watch {
 	unsigned int looks;
 	unsigned int stalls;	/* looks in a row that found the same held word */
@@ -251,6 +257,7 @@ struct watch {
 	uint32_t last_us;	/* when the last look was */
 	bool whole;		/* no look came late after the first (watch_clock()) */
 	uint32_t timed_out;	/* locks counted when the time ended the turn, + 1 */
+	bool probing;		/* the next look ends the probe (count_locks()) */
 };
 
 /* No word has ASKED without WOKEN (the top of this file). */
@@ -261,7 +268,9 @@ static void watch_begin(struct watch *s)
 	s->looks = 0;
 	s->stalls = 0;
 	s->locks = 0;
-	s->pauses = SPIN_PAUSES;
+	/* The first look and the probe come at an eighth (count_locks()). */
+	s->probing = PROBE_PAUSES > 0u;
+	s->pauses = s->probing ? PROBE_PAUSES : SPIN_PAUSES;
 	s->last = NO_LOOK;
 	s->first_us = 0;
 	s->last_us = 0;
@@ -305,23 +314,37 @@ static void watch_begin(struct watch *s)
  * 256 locks or more between two looks wrap the tick and are counted
  * short: the turn then ends later, by the short count or by the time,
  * and a count passed on from it would cut the watcher's own next turn
- * (equal_work(): watch_clock() keeps such counts from being passed on).
- * A look that finds 128 locks or more in one interval halves the pauses
- * before the next (down to an eighth, and never to none), so that a
- * holder that reaches half the wrap is looked at sooner; so does a look
- * that comes more than half a gap after the last (watch_clock()), as a
- * holder fast enough to wrap the tick between two looks reads under 128
- * at every look.  Flags that
+ * (equal_work()).  A holder fast enough to wrap the tick between two
+ * looks reads under 128 at every look, so no count of whole intervals
+ * can tell it from a slow one.  So the watch measures its holder first:
+ * its first two looks come an eighth of the pauses apart (watch_begin(),
+ * PROBE_PAUSES), and the second one's count, the probe, comes from an
+ * interval that only a holder of 256 locks per eighth of the pauses
+ * wraps: about 190 a microsecond with pauses of 40 ns, 450 with 10 ns.
+ * The pauses then go back to SPIN_PAUSES, halved (down to an eighth)
+ * while the probe's count, scaled to them, is 128 or more: half the
+ * wrap, so that a holder that speeds up is still counted.  The scaling
+ * overstates the count (each look's own cost, ~0.3 us, is scaled too),
+ * which halves once more than needed at worst.  After the probe, a look
+ * that finds 128 locks or more in one interval halves the pauses before
+ * the next (a holder that sped up), and so does a look that comes more
+ * than half a gap after the last (watch_clock(): a CPU with slow pauses).
+ * Flags that
  * change and change back between two looks (a timed waiter queued and
  * left; a hand-over past the wait bound with others queued) restart the
  * tick unseen: that look's count may be short, long (by up to 255), or
  * none at all.
  */
-/* Halve the pauses before the next look: down to an eighth, never to none. */
-static void look_sooner(struct watch *s)
+/*
+ * Halve the pauses before the next look: down to an eighth, never to
+ * none.  Returns whether it did.
+ */
+static bool look_sooner(struct watch *s)
 {
-	if (s->pauses >= 2u && s->pauses > SPIN_PAUSES / 8u)
-		s->pauses /= 2u;
+	if (s->pauses < 2u || s->pauses <= SPIN_PAUSES / 8u)
+		return false;
+	s->pauses /= 2u;
+	return true;
 }
 
 static void count_locks(struct watch *s, uint32_t v)
@@ -338,6 +361,17 @@ static void count_locks(struct watch *s, uint32_t v)
 	else
 		moved = (now - (s->last >> FL__MUTEX_TICK_SHIFT)) & 0xffu;
 	s->locks += moved;
+	if (s->probing) {
+		/* Half the wrap in an eighth of the pauses, scaled to them. */
+		uint64_t half_wrap = 128u * (uint64_t)PROBE_PAUSES;
+
+		s->probing = false;
+		s->pauses = SPIN_PAUSES;
+		while ((uint64_t)moved * s->pauses >= half_wrap)
+			if (!look_sooner(s))
+				break;
+		return;
+	}
 	if (moved >= 128u)
 		look_sooner(s);
 }
@@ -352,24 +386,19 @@ static void count_locks(struct watch *s, uint32_t v)
  * the 2-CPU machines here: 256 locks, the wrap, in about 7 us, so the
  * gap is 6 us (the clock counts whole microseconds, so an interval read
  * as 6 may be nearly 7).  Looks come 2.5-4.5 us apart there.  A faster
- * holder wraps the tick within a gap: looks 4-6 us apart each read
- * under 128 locks then, which never halves the pauses by the count, and
- * the watch would pass on a fraction of its holder's turn (with pauses
- * of 27.5 ns, 85 of 4,437 locks at 45 a microsecond: test_mutex_turns).
- * So a look more than half a gap after the last halves the pauses: looks
- * then come under 4 us apart (the longest interval the clock reads as 3),
- * in which a holder of up to 60 locks a microsecond cannot wrap the tick,
- * and is counted whole (test_mutex_turns sweeps 1-60 locks a microsecond
- * with pauses of 10-40 ns).  A faster holder still can, and its watcher
- * may then pass on a fraction of its turn.  The rule halves most watches
- * here (the clock reads a 3.5 us interval as 3 or 4), and the looks it
- * adds cost the holder about 7% of its locks (docs/fairlock.md): a fair
- * count comes first.  Where the pauses are slower (200 pauses of 40 ns
- * are 8 us), each watch's first interval, at the whole pause, already
- * ends the whole watch, and no count is passed on: equal work is off on
- * such a CPU.  The locks before the watcher set WOKEN are not counted
- * (the tick moves only while it is set): up to two gaps of a turn, the
- * same for every holder whose watcher came back for the lock.
+ * holder would wrap the tick within a gap, but its probe (count_locks())
+ * halves the pauses first: test_mutex_turns sweeps holders of 1-150
+ * locks a microsecond with pauses of 10-40 ns, and each watch that stays
+ * whole counts, and each count passed on is, most of the holder's locks.
+ * A look more than half a gap after the last also halves the pauses, so
+ * that a CPU with slow pauses looks more often.  Where the pauses are
+ * slow (200 pauses of 40 ns are 8 us) and the holder is not fast enough
+ * for its probe to halve them, each watch's first interval at the whole
+ * pauses already ends the whole watch, and no count is passed on: equal
+ * work is off for such a holder on such a CPU.  The locks before the
+ * watcher set WOKEN are not counted (the tick moves only while it is
+ * set): up to two gaps of a turn, the same for every holder whose
+ * watcher came back for the lock.
  */
 #ifndef FL_MUTEX_LOOK_GAP_US
 #define FL_MUTEX_LOOK_GAP_US 6u

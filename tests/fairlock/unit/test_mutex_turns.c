@@ -88,11 +88,77 @@ static void tick_kept_while_flags_stay(void)
 }
 
 /*
- * A look that finds 128 locks or more in one interval halves the pauses
- * before the next, down to an eighth and never to none, so that the 8-bit
- * tick does not wrap between looks; fewer leave them as they are.  (Also
- * built with FL_MUTEX_SPIN_PAUSES=2, tests/CMakeLists.txt: two pauses
- * halve to one, and one stays one.)
+ * A watch's first two looks, at `flags`: the first counts since WOKEN
+ * was set, the second, `moved` locks later, is the probe.
+ */
+static void probe(struct watch *s, uint32_t flags, unsigned int moved)
+{
+	watch_begin(s);
+	count_locks(s, LOCKED | flags | TICK(0));
+	s->last = LOCKED | flags | TICK(0);
+	count_locks(s, LOCKED | flags | TICK(moved));
+	s->last = LOCKED | flags | TICK(moved);
+}
+
+/*
+ * The probe: a watch's first two looks come an eighth of the pauses
+ * apart, and the second one's count, scaled to the whole pauses, halves
+ * them while it is 128 or more.  Without an eighth (two pauses, the
+ * build with FL_MUTEX_SPIN_PAUSES=2) there is no probe.
+ */
+static void probe_sets_the_pauses(void)
+{
+	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
+	/* The fewest locks in the probe that halve the pauses once. */
+	const unsigned int once = (128u * PROBE_PAUSES + SPIN_PAUSES - 1u) / SPIN_PAUSES;
+	struct watch s;
+
+	watch_begin(&s);
+	if (PROBE_PAUSES == 0u) {
+		CHECK(!s.probing);
+		CHECK_EQ(s.pauses, SPIN_PAUSES);
+		return;
+	}
+	CHECK(s.probing);
+	CHECK_EQ(s.pauses, PROBE_PAUSES);
+	/* The first look's count (since WOKEN was set, perhaps a wake-up's
+	 * latency ago) is not a rate: the probe comes next. */
+	count_locks(&s, LOCKED | flags | TICK(255));
+	CHECK(s.probing);
+	CHECK_EQ(s.pauses, PROBE_PAUSES);
+	CHECK_EQ(s.locks, 255u);
+	probe(&s, flags, 0);
+	CHECK(!s.probing);
+	CHECK_EQ(s.pauses, SPIN_PAUSES);
+	probe(&s, flags, once - 1u);
+	CHECK_EQ(s.pauses, SPIN_PAUSES);
+	probe(&s, flags, once);
+	CHECK_EQ(s.pauses, SPIN_PAUSES / 2u);
+	CHECK_EQ(s.locks, once);
+	probe(&s, flags, 2u * once);
+	CHECK_EQ(s.pauses, SPIN_PAUSES / 4u);
+	/* Down to an eighth, never fewer. */
+	probe(&s, flags, 255);
+	CHECK_EQ(s.pauses, PROBE_PAUSES);
+	/* The probe is over: the next look halves only at 128. */
+	probe(&s, flags, once);
+	count_locks(&s, LOCKED | flags | TICK(once + 127u));
+	CHECK_EQ(s.pauses, SPIN_PAUSES / 2u);
+	/* A probe across a change of the flags counts since the change. */
+	watch_begin(&s);
+	count_locks(&s, LOCKED | flags | TICK(200));
+	s.last = LOCKED | flags | TICK(200);
+	count_locks(&s, LOCKED | flags | PARKED | TICK(once));
+	CHECK_EQ(s.locks, 200u + once);
+	CHECK_EQ(s.pauses, SPIN_PAUSES / 2u);
+}
+
+/*
+ * After the probe, a look that finds 128 locks or more in one interval
+ * halves the pauses before the next, down to an eighth and never to
+ * none, so that the 8-bit tick does not wrap between looks; fewer leave
+ * them as they are.  (Also built with FL_MUTEX_SPIN_PAUSES=2,
+ * tests/CMakeLists.txt: two pauses halve to one, and one stays one.)
  */
 static void fast_holders_looked_at_sooner(void)
 {
@@ -101,11 +167,7 @@ static void fast_holders_looked_at_sooner(void)
 	const unsigned int least = SPIN_PAUSES >= 8u ? SPIN_PAUSES / 8u : 1u;
 	struct watch s;
 
-	watch_begin(&s);
-	CHECK_EQ(s.pauses, SPIN_PAUSES);
-	/* A first look's count (since WOKEN was set, perhaps a wake-up's
-	 * latency ago) is not a rate. */
-	count_locks(&s, LOCKED | flags | TICK(200));
+	probe(&s, flags, 0);
 	CHECK_EQ(s.pauses, SPIN_PAUSES);
 	s.locks = 0;
 	s.last = LOCKED | flags | TICK(0);
@@ -129,7 +191,8 @@ static void fast_holders_looked_at_sooner(void)
 	/* The flags changed since the last look (a sleeper queued): the
 	 * locks since the change came within one interval, and 128 of them
 	 * are a rate. */
-	watch_begin(&s);
+	probe(&s, flags, 0);
+	s.locks = 0;
 	s.last = LOCKED | flags | TICK(10);
 	count_locks(&s, LOCKED | flags | PARKED | TICK(200));
 	CHECK_EQ(s.locks, 200u);
@@ -345,19 +408,23 @@ static void late_looks_look_sooner(void)
 
 	start_turn(&m, 0);
 	first_look(&m, &s, LOCKED | flags | TICK(0), LOOK_WAIT);
-	before = s.pauses;
-	test_clock_us += FL_MUTEX_LOOK_GAP_US / 2u;
+	/* The probe, of one lock, on time: the whole pauses. */
 	m.state = LOCKED | flags | TICK(1);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	before = s.pauses;
+	CHECK_EQ(before, SPIN_PAUSES);
+	test_clock_us += FL_MUTEX_LOOK_GAP_US / 2u;
+	m.state = LOCKED | flags | TICK(2);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
 	CHECK_EQ(s.pauses, before);
 	test_clock_us += FL_MUTEX_LOOK_GAP_US / 2u + 1u;
-	m.state = LOCKED | flags | TICK(2);
+	m.state = LOCKED | flags | TICK(3);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
 	CHECK_EQ(s.pauses, before > 1u ? before / 2u : before);
 	CHECK(s.whole);
 	before = s.pauses;
 	test_clock_us += FL_MUTEX_LOOK_GAP_US + 1u;
-	m.state = LOCKED | flags | TICK(3);
+	m.state = LOCKED | flags | TICK(4);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
 	CHECK(!s.whole);
 	CHECK_EQ(s.pauses, before > 1u ? before / 2u : before);
@@ -410,17 +477,19 @@ static bool fast_holder_counted(double rate, double pause_ns, double own_us)
 }
 
 /*
- * The sweep: holders of up to 60 locks a microsecond, whose locks cannot
- * wrap the tick between looks under 4 us apart (the longest the clock
- * reads as 3 us, past which the pauses halve), on CPUs whose pauses take
- * 10-40 ns.  Some watches must stay whole, or the check checks nothing.
+ * The sweep: holders of up to 150 locks a microsecond, on CPUs whose
+ * pauses take 10-40 ns.  The probe's interval, an eighth of the pauses
+ * and a look's own cost, is under 1.4 us there: 150 locks a microsecond
+ * bring under 210 locks into it, which cannot wrap the tick, so the
+ * probe sets the pauses before a later interval can.  Some watches must
+ * stay whole, or the check checks nothing.
  */
 static void fast_holders_counted(void)
 {
 	unsigned int whole = 0;
 
 	for (unsigned int half_ns = 20; half_ns <= 80; half_ns++)	/* 10-40 ns */
-		for (unsigned int rate = 1; rate <= 60; rate++) {
+		for (unsigned int rate = 1; rate <= 150; rate++) {
 			whole += fast_holder_counted(rate, half_ns / 2.0, 0.25);
 			whole += fast_holder_counted(rate, half_ns / 2.0, 0.3);
 		}
@@ -431,6 +500,7 @@ int main(void)
 {
 	count_from_the_tick();
 	tick_kept_while_flags_stay();
+	probe_sets_the_pauses();
 	fast_holders_looked_at_sooner();
 	asks_after_the_count(9, 0);
 	asks_after_the_count(37, 0);
