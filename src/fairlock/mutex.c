@@ -322,13 +322,18 @@ static void watch_begin(struct watch *s)
  * interval that only a holder of 256 locks per eighth of the pauses
  * wraps: about 190 a microsecond with pauses of 40 ns, 450 with 10 ns.
  * The pauses then go back to SPIN_PAUSES, halved (down to an eighth)
- * while the probe's count, scaled to them, is 128 or more: half the
- * wrap, so that a holder that speeds up is still counted.  The scaling
- * overstates the count (each look's own cost, ~0.3 us, is scaled too),
- * which halves once more than needed at worst.  After the probe, a look
- * that finds 128 locks or more in one interval halves the pauses before
- * the next (a holder that sped up), and so does a look that comes more
- * than half a gap after the last (watch_clock(): a CPU with slow pauses).
+ * while the probe's count, scaled to them, is 256 or more: the wrap.
+ * The scaling overstates the count (each look's own cost, ~0.3 us, is
+ * scaled too), so the interval after the probe holds fewer.  The
+ * holders here (about 37 locks a microsecond, pauses of 10-20 ns) keep
+ * the whole pauses at the probe, as before it.  Halving at half the wrap
+ * instead halved them at the probe, and the Jain index at 2 threads was
+ * lower than without a probe in 32 of 48 paired runs
+ * (docs/bench/experiments/mutex-equal-work-2026-12-07, run-6).  After
+ * the probe, a look that finds 128 locks or more in one interval halves
+ * the pauses before the next (a holder that sped up), and so does a look
+ * that comes more than half a gap after the last (watch_clock(): a CPU
+ * with slow pauses).
  * Flags that
  * change and change back between two looks (a timed waiter queued and
  * left; a hand-over past the wait bound with others queued) restart the
@@ -362,12 +367,12 @@ static void count_locks(struct watch *s, uint32_t v)
 		moved = (now - (s->last >> FL__MUTEX_TICK_SHIFT)) & 0xffu;
 	s->locks += moved;
 	if (s->probing) {
-		/* Half the wrap in an eighth of the pauses, scaled to them. */
-		uint64_t half_wrap = 128u * (uint64_t)PROBE_PAUSES;
+		/* The wrap, in the probe's eighth of the pauses. */
+		uint64_t wrap = 256u * (uint64_t)PROBE_PAUSES;
 
 		s->probing = false;
 		s->pauses = SPIN_PAUSES;
-		while ((uint64_t)moved * s->pauses >= half_wrap)
+		while ((uint64_t)moved * s->pauses >= wrap)
 			if (!look_sooner(s))
 				break;
 		return;

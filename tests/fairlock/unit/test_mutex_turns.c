@@ -103,14 +103,14 @@ static void probe(struct watch *s, uint32_t flags, unsigned int moved)
 /*
  * The probe: a watch's first two looks come an eighth of the pauses
  * apart, and the second one's count, scaled to the whole pauses, halves
- * them while it is 128 or more.  Without an eighth (two pauses, the
+ * them while it is 256 or more (it would wrap the tick).  Without an eighth (two pauses, the
  * build with FL_MUTEX_SPIN_PAUSES=2) there is no probe.
  */
 static void probe_sets_the_pauses(void)
 {
 	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
 	/* The fewest locks in the probe that halve the pauses once. */
-	const unsigned int once = (128u * PROBE_PAUSES + SPIN_PAUSES - 1u) / SPIN_PAUSES;
+	const unsigned int once = (256u * PROBE_PAUSES + SPIN_PAUSES - 1u) / SPIN_PAUSES;
 	struct watch s;
 
 	watch_begin(&s);
