@@ -108,9 +108,9 @@ static void probe(struct watch *s, uint32_t flags, unsigned int moved)
  */
 static void probe_sets_the_pauses(void)
 {
-	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
 	/* The fewest locks in the probe that halve the pauses once. */
 	const unsigned int once = (256u * PROBE_PAUSES + SPIN_PAUSES - 1u) / SPIN_PAUSES;
+	uint32_t flags;
 	struct watch s;
 
 	watch_begin(&s);
@@ -119,6 +119,7 @@ static void probe_sets_the_pauses(void)
 		CHECK_EQ(s.pauses, SPIN_PAUSES);
 		return;
 	}
+	flags = WOKEN | GEN(fl_fork_generation());
 	CHECK(s.probing);
 	CHECK_EQ(s.pauses, PROBE_PAUSES);
 	/* The first look's count (since WOKEN was set, perhaps a wake-up's
