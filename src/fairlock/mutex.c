@@ -76,7 +76,8 @@
 
 /*
  * The watcher (below) looks at the lock every SPIN_PAUSES pause
- * instructions (fewer for a fast holder: count_locks()): about 2 us on
+ * instructions (fewer for a fast holder, and an eighth of them before
+ * each watch's first two looks, the probe: count_locks()): about 2 us on
  * the 2-CPU x86 machines here (a pause takes ~10 ns there; up to ~40 ns
  * on other Intel cores).  Looking seldom matters more than looking
  * often: each look pulls the lock's cache line away from the holder.
@@ -257,7 +258,7 @@ struct watch {
 	uint32_t last_us;	/* when the last look was */
 	bool whole;		/* no look came late after the first (watch_clock()) */
 	uint32_t timed_out;	/* locks counted when the time ended the turn, + 1 */
-	bool probing;		/* the next look ends the probe (count_locks()) */
+	bool probing;		/* the probe is not over (count_locks()) */
 };
 
 /* No word has ASKED without WOKEN (the top of this file). */
@@ -314,26 +315,37 @@ static void watch_begin(struct watch *s)
  * 256 locks or more between two looks wrap the tick and are counted
  * short: the turn then ends later, by the short count or by the time,
  * and a count passed on from it would cut the watcher's own next turn
- * (equal_work()).  A holder fast enough to wrap the tick between two
- * looks reads under 128 at every look, so no count of whole intervals
- * can tell it from a slow one.  So the watch measures its holder first:
- * its first two looks come an eighth of the pauses apart (watch_begin(),
+ * (equal_work()).  A holder of 256-383 locks between two looks reads
+ * under 128 at every look, so no count of whole intervals can tell it
+ * from a slow one.  So the watch measures its holder first: its first
+ * two looks come an eighth of the pauses apart (watch_begin(),
  * PROBE_PAUSES), and the second one's count, the probe, comes from an
- * interval that only a holder of 256 locks per eighth of the pauses
- * wraps: about 190 a microsecond with pauses of 40 ns, 450 with 10 ns.
- * The pauses then go back to SPIN_PAUSES, halved (down to an eighth)
- * while the probe's count, scaled to them, is 256 or more: the wrap.
- * The scaling overstates the count (each look's own cost, ~0.3 us, is
- * scaled too), so the interval after the probe holds fewer.  The
- * holders here (about 37 locks a microsecond, pauses of 10-20 ns) keep
- * the whole pauses at the probe, as before it.  Halving at half the wrap
- * instead halved them at the probe, and the Jain index at 2 threads was
- * lower than without a probe in 32 of 48 paired runs
- * (docs/bench/experiments/mutex-equal-work-2026-12-07, run-6).  After
- * the probe, a look that finds 128 locks or more in one interval halves
- * the pauses before the next (a holder that sped up), and so does a look
- * that comes more than half a gap after the last (watch_clock(): a CPU
- * with slow pauses).
+ * interval that only a holder of 256 locks per eighth of the pauses and
+ * a look's own cost wraps: with ~0.3 us a look, about 195 a microsecond
+ * with pauses of 40 ns, 465 with 10 ns.  The pauses then go back to
+ * SPIN_PAUSES, unless the probe's count, scaled to them, would wrap the
+ * tick: then they are halved (down to an eighth) until it comes under
+ * half the wrap, so that a holder up to twice as fast after the probe
+ * still reads 128 or more, and is looked at sooner.  The scaling
+ * overstates the count (each look's own cost is scaled too), so the
+ * intervals after the probe hold fewer; where the probe leaves the
+ * pauses whole, that is the only margin, and a holder half as fast
+ * again after a probe just under the wrap can wrap the tick
+ * (test_mutex_turns sweeps holders a quarter faster after the probe:
+ * each is counted).  The holders here (about 37
+ * locks a microsecond, pauses of about 10 ns) keep the whole pauses at
+ * the probe, as before it; halving them whenever the scaled count
+ * reached half the wrap gave a lower Jain index at 2 threads than no
+ * probe in 32 of 48 paired runs
+ * (docs/bench/experiments/mutex-equal-work-2026-12-07, run-6).  A probe
+ * across a change of the flags counts only the locks since the change,
+ * part of its interval: the next look probes again.  After the probe, a
+ * look that finds 128 locks or more in one interval halves the pauses
+ * before the next (a holder that sped up), and so does a look that comes
+ * more than half a gap after the last (watch_clock(), which runs after
+ * the count: a CPU with slow pauses, or a watcher kept off its CPU).  A
+ * probe stretched that way is scaled as if on time, and halves the
+ * pauses more than needed for the rest of that watch.
  * Flags that
  * change and change back between two looks (a timed waiter queued and
  * left; a hand-over past the wait bound with others queued) restart the
@@ -355,13 +367,15 @@ static bool look_sooner(struct watch *s)
 static void count_locks(struct watch *s, uint32_t v)
 {
 	uint32_t now = v >> FL__MUTEX_TICK_SHIFT;
+	bool changed;
 	uint32_t moved;
 
 	if (s->last == NO_LOOK) {
 		s->locks += now;	/* since WOKEN was set: no rate */
 		return;
 	}
-	if ((s->last ^ v) & ~(TICK_MASK | LOCKED))
+	changed = ((s->last ^ v) & ~(TICK_MASK | LOCKED)) != 0;
+	if (changed)
 		moved = now;		/* since the change, after the last look */
 	else
 		moved = (now - (s->last >> FL__MUTEX_TICK_SHIFT)) & 0xffu;
@@ -370,9 +384,13 @@ static void count_locks(struct watch *s, uint32_t v)
 		/* The wrap, in the probe's eighth of the pauses. */
 		uint64_t wrap = 256u * (uint64_t)PROBE_PAUSES;
 
+		if (changed)
+			return;		/* part of the interval: probe again */
 		s->probing = false;
 		s->pauses = SPIN_PAUSES;
-		while ((uint64_t)moved * s->pauses >= wrap)
+		if ((uint64_t)moved * s->pauses < wrap)
+			return;
+		while ((uint64_t)moved * s->pauses >= wrap / 2u)
 			if (!look_sooner(s))
 				break;
 		return;
@@ -507,7 +525,11 @@ static enum look watch_look(const fl_mutex_t *m, struct watch *s, uint32_t *v)
 	for (unsigned int i = 0; i < s->pauses; i++)
 		fl_cpu_relax();
 	*v = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
-	same = s->last == *v;
+	/*
+	 * Not at the probe's look: a probe's interval is too short to tell a
+	 * holder that has gone from one between two of its locks.
+	 */
+	same = s->last == *v && !s->probing;
 	count_locks(s, *v);
 	watch_clock(s);
 	s->last = *v;

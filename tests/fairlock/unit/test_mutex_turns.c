@@ -102,14 +102,15 @@ static void probe(struct watch *s, uint32_t flags, unsigned int moved)
 
 /*
  * The probe: a watch's first two looks come an eighth of the pauses
- * apart, and the second one's count, scaled to the whole pauses, halves
- * them while it is 256 or more (it would wrap the tick).  Without an eighth (two pauses, the
- * build with FL_MUTEX_SPIN_PAUSES=2) there is no probe.
+ * apart, and the second one's count, scaled to the whole pauses, sets
+ * them: whole, unless it would wrap the tick (256 or more); then halved
+ * until it comes under half the wrap.  Without an eighth (two pauses,
+ * the build with FL_MUTEX_SPIN_PAUSES=2) there is no probe.
  */
 static void probe_sets_the_pauses(void)
 {
-	/* The fewest locks in the probe that halve the pauses once. */
-	const unsigned int once = (256u * PROBE_PAUSES + SPIN_PAUSES - 1u) / SPIN_PAUSES;
+	/* The fewest locks in the probe that would wrap the whole pauses. */
+	const unsigned int wraps = (256u * PROBE_PAUSES + SPIN_PAUSES - 1u) / SPIN_PAUSES;
 	uint32_t flags;
 	struct watch s;
 
@@ -131,26 +132,62 @@ static void probe_sets_the_pauses(void)
 	probe(&s, flags, 0);
 	CHECK(!s.probing);
 	CHECK_EQ(s.pauses, SPIN_PAUSES);
-	probe(&s, flags, once - 1u);
+	/* Just under the wrap, scaled: whole. */
+	probe(&s, flags, wraps - 1u);
 	CHECK_EQ(s.pauses, SPIN_PAUSES);
-	probe(&s, flags, once);
-	CHECK_EQ(s.pauses, SPIN_PAUSES / 2u);
-	CHECK_EQ(s.locks, once);
-	probe(&s, flags, 2u * once);
+	/* At the wrap: halved twice, to under half the wrap. */
+	probe(&s, flags, wraps);
 	CHECK_EQ(s.pauses, SPIN_PAUSES / 4u);
+	CHECK_EQ(s.locks, wraps);
 	/* Down to an eighth, never fewer. */
+	probe(&s, flags, 2u * wraps);
+	CHECK_EQ(s.pauses, PROBE_PAUSES);
 	probe(&s, flags, 255);
 	CHECK_EQ(s.pauses, PROBE_PAUSES);
 	/* The probe is over: the next look halves only at 128. */
-	probe(&s, flags, once);
-	count_locks(&s, LOCKED | flags | TICK(once + 127u));
-	CHECK_EQ(s.pauses, SPIN_PAUSES / 2u);
-	/* A probe across a change of the flags counts since the change. */
+	probe(&s, flags, wraps);
+	count_locks(&s, LOCKED | flags | TICK(wraps + 127u));
+	CHECK_EQ(s.pauses, SPIN_PAUSES / 4u);
+	count_locks(&s, LOCKED | flags | TICK(wraps + 127u + 128u));
+	CHECK_EQ(s.pauses, SPIN_PAUSES / 8u);
+	/*
+	 * A probe across a change of the flags counts only the locks since
+	 * the change, part of its interval: the next look probes again.
+	 */
 	watch_begin(&s);
 	count_locks(&s, LOCKED | flags | TICK(200));
 	s.last = LOCKED | flags | TICK(200);
-	count_locks(&s, LOCKED | flags | PARKED | TICK(once));
-	CHECK_EQ(s.locks, 200u + once);
+	count_locks(&s, LOCKED | flags | PARKED | TICK(wraps));
+	CHECK_EQ(s.locks, 200u + wraps);
+	CHECK(s.probing);
+	CHECK_EQ(s.pauses, PROBE_PAUSES);
+	s.last = LOCKED | flags | PARKED | TICK(wraps);
+	count_locks(&s, LOCKED | flags | PARKED | TICK(2u * wraps));
+	CHECK(!s.probing);
+	CHECK_EQ(s.pauses, SPIN_PAUSES / 4u);
+	CHECK_EQ(s.locks, 200u + 2u * wraps);
+}
+
+/*
+ * The probe's look comes late (the watcher was kept off its CPU): the
+ * probe sets the pauses, and the clock's rule then halves them, so the
+ * lateness is not lost to the probe's reset.
+ */
+static void late_probe_looks_sooner(void)
+{
+	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
+	fl_mutex_t m = FL_MUTEX_INIT;
+	struct watch s;
+	uint32_t v;
+
+	if (PROBE_PAUSES == 0u)
+		return;
+	start_turn(&m, 0);
+	first_look(&m, &s, LOCKED | flags | TICK(0), LOOK_WAIT);
+	test_clock_us += FL_MUTEX_LOOK_GAP_US / 2u + 1u;
+	m.state = LOCKED | flags | TICK(1);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	CHECK(!s.probing);
 	CHECK_EQ(s.pauses, SPIN_PAUSES / 2u);
 }
 
@@ -338,10 +375,14 @@ static void time_ended_turn_passes_its_count_on(uint32_t counted)
 	CHECK_EQ(passed_on(counted, 2u * gap, gap + 1u), 0u);
 	CHECK_EQ(passed_on(counted, 2u * gap + 1u, 0), 0u);
 
-	/* The holder gone within its turn: no count passed on. */
+	/* The holder gone within its turn: no count passed on.  The probe's
+	 * look, an eighth of the pauses after the first, cannot tell a gone
+	 * holder from one between two of its locks; the look after it can. */
 	start_turn(&m, 0);
 	first_look(&m, &s, flags | TICK(5), LOOK_WAIT);
-	CHECK_EQ(watch_look(&m, &s, &v), LOOK_TAKE);
+	CHECK_EQ(watch_look(&m, &s, &v), PROBE_PAUSES ? LOOK_WAIT : LOOK_TAKE);
+	if (PROBE_PAUSES)
+		CHECK_EQ(watch_look(&m, &s, &v), LOOK_TAKE);
 	CHECK_EQ(equal_work(&s), 0u);
 }
 
@@ -433,15 +474,20 @@ static void late_looks_look_sooner(void)
 
 /*
  * A watch, with looks `pause_ns` a pause apart (and `own_us` of its own),
- * of a holder taking `rate` locks a microsecond, from 2 us after the
- * turn's start.  While the tick cannot wrap between two looks, a watch
+ * of a holder taking `rate` locks a microsecond until the probe's look
+ * and `rate` * `speed_up` after it, from 2 us after the turn's start (as
+ * a holder back for the lock begins its watch, become_watcher()).  The
+ * lock is always held and the flags never change: the probe's other
+ * cases are probe_sets_the_pauses()'s.  While the tick cannot wrap
+ * between two looks, a watch
  * that stays whole counts most of the holder's locks, and a count passed
  * on is most of them: never the fraction a wrapped tick leaves (with
  * looks 4-6 us apart and the pauses halved only after 6 us, 85 of 4,437
  * locks at 45 a microsecond and 27.5 ns a pause).  Returns whether the
  * watch stayed whole.
  */
-static bool fast_holder_counted(double rate, double pause_ns, double own_us)
+static bool fast_holder_counted(double rate, double speed_up, double pause_ns,
+				double own_us)
 {
 	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
 	const uint32_t start = test_clock_us;
@@ -458,6 +504,8 @@ static bool fast_holder_counted(double rate, double pause_ns, double own_us)
 
 		now_us += dt;
 		locks += rate * dt;
+		if (s.looks == 1u && PROBE_PAUSES)
+			rate *= speed_up;	/* from the probe's look on */
 		test_clock_us = start + (uint32_t)now_us;
 		m.state = LOCKED | flags | TICK((uint32_t)locks);
 		r = watch_look(&m, &s, &v);
@@ -468,9 +516,9 @@ static bool fast_holder_counted(double rate, double pause_ns, double own_us)
 	passed = equal_work(&s);
 	if ((s.whole && s.locks < 3.0 * locks / 4.0) ||
 	    (passed != 0u && passed < 3.0 * locks / 4.0)) {
-		fprintf(stderr, "%.0f locks a us, %.1f ns a pause, %.2f us a look: %u of %.0f "
-			"locks counted, %u passed on (%u looks, pauses now %u, %s)\n", rate,
-			pause_ns, own_us, s.locks, locks, passed, s.looks, s.pauses,
+		fprintf(stderr, "%.0f locks a us (x%.1f after the probe), %.1f ns a pause, "
+			"%.2f us a look: %u of %.0f locks counted, %u passed on (%u looks, "
+			"pauses now %u, %s)\n", rate, speed_up, pause_ns, own_us, s.locks, locks, passed, s.looks, s.pauses,
 			s.whole ? "whole" : "not whole");
 		exit(1);
 	}
@@ -482,18 +530,28 @@ static bool fast_holder_counted(double rate, double pause_ns, double own_us)
  * pauses take 10-40 ns.  The probe's interval, an eighth of the pauses
  * and a look's own cost, is under 1.4 us there: 150 locks a microsecond
  * bring under 210 locks into it, which cannot wrap the tick, so the
- * probe sets the pauses before a later interval can.  Some watches must
- * stay whole, or the check checks nothing.
+ * probe sets the pauses before a later interval can.  A holder that
+ * speeds up by a quarter after the probe is counted too.  (Where the
+ * probe halves the pauses, it halves them to under half the wrap, but
+ * where it leaves them whole, the margin is only what the scaling
+ * overstates: a holder half as fast again after a probe just under the
+ * wrap can wrap the tick.)  Some watches must stay whole, or the check
+ * checks nothing.
  */
 static void fast_holders_counted(void)
 {
 	unsigned int whole = 0;
 
-	for (unsigned int half_ns = 20; half_ns <= 80; half_ns++)	/* 10-40 ns */
+	for (unsigned int half_ns = 20; half_ns <= 80; half_ns++) {	/* 10-40 ns */
 		for (unsigned int rate = 1; rate <= 150; rate++) {
-			whole += fast_holder_counted(rate, half_ns / 2.0, 0.25);
-			whole += fast_holder_counted(rate, half_ns / 2.0, 0.3);
+			whole += fast_holder_counted(rate, 1.0, half_ns / 2.0, 0.25);
+			whole += fast_holder_counted(rate, 1.0, half_ns / 2.0, 0.3);
 		}
+		for (unsigned int rate = 1; rate <= 150; rate++) {
+			whole += fast_holder_counted(rate, 1.25, half_ns / 2.0, 0.25);
+			whole += fast_holder_counted(rate, 1.25, half_ns / 2.0, 0.3);
+		}
+	}
 	CHECK(whole > 0u);
 }
 
@@ -502,6 +560,7 @@ int main(void)
 	count_from_the_tick();
 	tick_kept_while_flags_stay();
 	probe_sets_the_pauses();
+	late_probe_looks_sooner();
 	fast_holders_looked_at_sooner();
 	asks_after_the_count(9, 0);
 	asks_after_the_count(37, 0);
