@@ -175,13 +175,13 @@ static void probe_sets_the_pauses(void)
  */
 static void late_probe_looks_sooner(void)
 {
-	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
 	fl_mutex_t m = FL_MUTEX_INIT;
+	uint32_t flags, v;
 	struct watch s;
-	uint32_t v;
 
 	if (PROBE_PAUSES == 0u)
 		return;
+	flags = WOKEN | GEN(fl_fork_generation());
 	start_turn(&m, 0);
 	first_look(&m, &s, LOCKED | flags | TICK(0), LOOK_WAIT);
 	test_clock_us += FL_MUTEX_LOOK_GAP_US / 2u + 1u;
