@@ -380,8 +380,8 @@ static void time_ended_turn_passes_its_count_on(uint32_t counted)
 	 * holder from one between two of its locks; the look after it can. */
 	start_turn(&m, 0);
 	first_look(&m, &s, flags | TICK(5), LOOK_WAIT);
-	CHECK_EQ(watch_look(&m, &s, &v), PROBE_PAUSES ? LOOK_WAIT : LOOK_TAKE);
-	if (PROBE_PAUSES)
+	CHECK_EQ(watch_look(&m, &s, &v), PROBE_PAUSES > 0u ? LOOK_WAIT : LOOK_TAKE);
+	if (PROBE_PAUSES > 0u)
 		CHECK_EQ(watch_look(&m, &s, &v), LOOK_TAKE);
 	CHECK_EQ(equal_work(&s), 0u);
 }
@@ -504,7 +504,7 @@ static bool fast_holder_counted(double rate, double speed_up, double pause_ns,
 
 		now_us += dt;
 		locks += rate * dt;
-		if (s.looks == 1u && PROBE_PAUSES)
+		if (s.looks == 1u && PROBE_PAUSES > 0u)
 			rate *= speed_up;	/* from the probe's look on */
 		test_clock_us = start + (uint32_t)now_us;
 		m.state = LOCKED | flags | TICK((uint32_t)locks);
