@@ -326,13 +326,17 @@ static void watch_begin(struct watch *s)
  * SPIN_PAUSES, unless the probe's count, scaled to them, would wrap the
  * tick: then they are halved (down to an eighth) until it comes under
  * half the wrap, so that a holder up to twice as fast after the probe
- * still reads 128 or more, and is looked at sooner.  The scaling
- * overstates the count (each look's own cost is scaled too), so the
- * intervals after the probe hold fewer; where the probe leaves the
- * pauses whole, that is the only margin, and a holder half as fast
+ * does not wrap the tick.  The scaling overstates the count (each
+ * look's own cost is scaled too), so the intervals after the probe hold
+ * fewer; where the probe leaves the pauses whole, that is the only
+ * margin, and it shrinks with the look's cost: a holder half as fast
  * again after a probe just under the wrap can wrap the tick
- * (test_mutex_turns sweeps holders a quarter faster after the probe:
- * each is counted).  The holders here (about 37
+ * (test_mutex_turns sweeps holders a quarter faster after the probe, at
+ * 0.25-0.3 us a look: each is counted; with cheaper looks some such
+ * watches lose part of a wrapped interval, and their turns end late).
+ * A watch whose flags change at every look probes at every look, at an
+ * eighth of the pauses (a queue that changes that fast is rare; the
+ * looks stay within WATCH_LOOKS).  The holders here (about 37
  * locks a microsecond, pauses of about 10 ns) keep the whole pauses at
  * the probe, as before it; halving them whenever the scaled count
  * reached half the wrap gave a lower Jain index at 2 threads than no

@@ -169,6 +169,30 @@ static void probe_sets_the_pauses(void)
 }
 
 /*
+ * No probe's look takes a free lock as "the holder has gone", a probe
+ * taken again after a change of the flags included: the look after the
+ * probe does.
+ */
+static void probes_do_not_take_a_free_lock(void)
+{
+	fl_mutex_t m = FL_MUTEX_INIT;
+	uint32_t flags, v;
+	struct watch s;
+
+	if (PROBE_PAUSES == 0u)
+		return;
+	flags = WOKEN | GEN(fl_fork_generation());
+	start_turn(&m, 0);
+	first_look(&m, &s, flags | TICK(5), LOOK_WAIT);
+	m.state = flags | PARKED | TICK(0);	/* a sleeper queued */
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);
+	CHECK(s.probing);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);	/* the probe again */
+	CHECK(!s.probing);
+	CHECK_EQ(watch_look(&m, &s, &v), LOOK_TAKE);
+}
+
+/*
  * The probe's look comes late (the watcher was kept off its CPU): the
  * probe sets the pauses, and the clock's rule then halves them, so the
  * lateness is not lost to the probe's reset.
@@ -492,7 +516,7 @@ static bool fast_holder_counted(double rate, double speed_up, double pause_ns,
 	const uint32_t flags = WOKEN | GEN(fl_fork_generation());
 	const uint32_t start = test_clock_us;
 	fl_mutex_t m = FL_MUTEX_INIT;
-	double now_us = 2.0, locks = 0.0;
+	double now_us = 2.0, locks = 0.0, now_rate = rate;
 	struct watch s;
 	uint32_t passed, v;
 	enum look r;
@@ -503,9 +527,9 @@ static bool fast_holder_counted(double rate, double speed_up, double pause_ns,
 		double dt = s.pauses * pause_ns / 1000.0 + own_us;
 
 		now_us += dt;
-		locks += rate * dt;
+		locks += now_rate * dt;
 		if (s.looks == 1u && PROBE_PAUSES > 0u)
-			rate *= speed_up;	/* from the probe's look on */
+			now_rate = rate * speed_up;	/* from the probe's look on */
 		test_clock_us = start + (uint32_t)now_us;
 		m.state = LOCKED | flags | TICK((uint32_t)locks);
 		r = watch_look(&m, &s, &v);
@@ -516,7 +540,7 @@ static bool fast_holder_counted(double rate, double speed_up, double pause_ns,
 	passed = equal_work(&s);
 	if ((s.whole && s.locks < 3.0 * locks / 4.0) ||
 	    (passed != 0u && passed < 3.0 * locks / 4.0)) {
-		fprintf(stderr, "%.0f locks a us (x%.1f after the probe), %.1f ns a pause, "
+		fprintf(stderr, "%.0f locks a us (x%.2f after the probe), %.1f ns a pause, "
 			"%.2f us a look: %u of %.0f locks counted, %u passed on (%u looks, "
 			"pauses now %u, %s)\n", rate, speed_up, pause_ns, own_us, s.locks, locks, passed, s.looks, s.pauses,
 			s.whole ? "whole" : "not whole");
@@ -561,6 +585,7 @@ int main(void)
 	tick_kept_while_flags_stay();
 	probe_sets_the_pauses();
 	late_probe_looks_sooner();
+	probes_do_not_take_a_free_lock();
 	fast_holders_looked_at_sooner();
 	asks_after_the_count(9, 0);
 	asks_after_the_count(37, 0);
