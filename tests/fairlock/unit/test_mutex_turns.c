@@ -169,11 +169,13 @@ static void probe_sets_the_pauses(void)
 }
 
 /*
- * No probe's look takes a free lock as "the holder has gone", a probe
- * taken again after a change of the flags included: the look after the
- * probe does.
+ * The probe's looks.  None takes a free lock as "the holder has gone", a
+ * probe taken again after a change of the flags included: the look after
+ * the probe does.  A probe's look that comes late (the watcher was kept
+ * off its CPU) sets the pauses, and the clock's rule then halves them,
+ * so the lateness is not lost to the probe's reset.
  */
-static void probes_do_not_take_a_free_lock(void)
+static void probe_looks(void)
 {
 	fl_mutex_t m = FL_MUTEX_INIT;
 	uint32_t flags, v;
@@ -190,23 +192,7 @@ static void probes_do_not_take_a_free_lock(void)
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_WAIT);	/* the probe again */
 	CHECK(!s.probing);
 	CHECK_EQ(watch_look(&m, &s, &v), LOOK_TAKE);
-}
 
-/*
- * The probe's look comes late (the watcher was kept off its CPU): the
- * probe sets the pauses, and the clock's rule then halves them, so the
- * lateness is not lost to the probe's reset.
- */
-static void late_probe_looks_sooner(void)
-{
-	fl_mutex_t m = FL_MUTEX_INIT;
-	uint32_t flags, v;
-	struct watch s;
-
-	if (PROBE_PAUSES == 0u)
-		return;
-	flags = WOKEN | GEN(fl_fork_generation());
-	start_turn(&m, 0);
 	first_look(&m, &s, LOCKED | flags | TICK(0), LOOK_WAIT);
 	test_clock_us += FL_MUTEX_LOOK_GAP_US / 2u + 1u;
 	m.state = LOCKED | flags | TICK(1);
@@ -584,8 +570,7 @@ int main(void)
 	count_from_the_tick();
 	tick_kept_while_flags_stay();
 	probe_sets_the_pauses();
-	late_probe_looks_sooner();
-	probes_do_not_take_a_free_lock();
+	probe_looks();
 	fast_holders_looked_at_sooner();
 	asks_after_the_count(9, 0);
 	asks_after_the_count(37, 0);
