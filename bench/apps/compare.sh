@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Two builds of the interposer against each other on Debian's programs:
 # each round runs every workload with glibc, with NEW's fairlock-run and
-# with OLD's, the two builds' order swapped every round, so that a machine
-# whose speed drifts within minutes weighs on both alike.  Writes every
-# figure to OUT/results.csv (round, workload, threads, run, metric, value;
-# run is glibc, new or old) and, to OUT/table.md and standard output, for
-# each figure: the medians, new/old per round (for a latency old/new:
-# above 1 is better throughout) with their median, and in how many rounds
-# new did better than old.
+# with OLD's, the two builds' order swapped every round (an even number
+# of rounds puts each first equally often), so that a machine whose speed
+# drifts within minutes weighs on both alike.  Each build's fairlock-run
+# loads the libfairlock-preload.so beside it (FAIRLOCK_PRELOAD_LIB is
+# unset here); the two libraries must differ.  Writes every figure to
+# OUT/results.csv (round, workload, threads, run, metric, value; run is
+# glibc, new or old), the builds' paths and libraries' checksums to
+# OUT/builds.txt, and, to OUT/table.md and standard output, for each
+# figure: the medians, new/old per round (for a latency, old/new: above
+# 1 is better throughout) with their median, and the rounds in which new
+# did better, worse, and the same.  A round without a figure from either
+# build is left out of that figure's row, and said so on standard error.
 #
 # usage: bench/apps/compare.sh [--rounds N] [--threads "8"] [--lock mutex]
 #            [--out DIR] NEW/fairlock-run OLD/fairlock-run [WORKLOAD...]
@@ -17,30 +22,56 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=bench/apps/workloads.sh
 . "$here/workloads.sh"
 
+die() { echo "compare.sh: $*" >&2; exit 2; }
 rounds=10 threads=8 lock=mutex out=bench-apps-compare
 while [ $# -gt 0 ]; do
 	case $1 in
-	--rounds) rounds=$2; shift 2 ;;
-	--threads) threads=$2; shift 2 ;;
-	--lock) lock=$2; shift 2 ;;
-	--out) out=$2; shift 2 ;;
+	--rounds | --threads | --lock | --out)
+		[ $# -ge 2 ] || die "$1 needs a value"
+		case $1 in
+		--rounds) rounds=$2 ;;
+		--threads) threads=$2 ;;
+		--lock) lock=$2 ;;
+		--out) out=$2 ;;
+		esac
+		shift 2 ;;
 	-h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
-	--*) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
+	--*) die "unknown option $1" ;;
 	*) break ;;
 	esac
 done
-[ $# -ge 2 ] || { echo "compare.sh: NEW and OLD fairlock-run are needed (--help)" >&2; exit 2; }
+case $rounds in '' | *[!0-9]* | 0) die "--rounds $rounds: not a positive whole number" ;; esac
+[ $# -ge 2 ] || die "NEW and OLD fairlock-run are needed (--help)"
 new=$1 old=$2
 shift 2
 for r in "$new" "$old"; do
-	[ -x "$r" ] || { echo "compare.sh: $r: not an executable" >&2; exit 2; }
+	if [ ! -f "$r" ] || [ ! -x "$r" ]; then
+		die "$r: not an executable file (a build's tools/fairlock-run)"
+	fi
+	[ -f "$(dirname "$r")/libfairlock-preload.so" ] ||
+		die "$r: no libfairlock-preload.so beside it (it would load another build's)"
 done
+cmp -s "$(dirname "$new")/libfairlock-preload.so" "$(dirname "$old")/libfairlock-preload.so" &&
+	die "NEW and OLD have the same libfairlock-preload.so"
+if [ -n "${FAIRLOCK_PRELOAD_LIB:-}" ]; then
+	echo "compare.sh: FAIRLOCK_PRELOAD_LIB is unset for the runs (it would replace both builds' library)" >&2
+	unset FAIRLOCK_PRELOAD_LIB
+fi
 workloads=${*:-$APPS_WORKLOADS}
 for w in $workloads; do
-	declare -F "wl_$w" >/dev/null || { echo "compare.sh: no workload '$w'" >&2; exit 2; }
+	case $w in -*) die "$w: options go before NEW and OLD" ;; esac
+	declare -F "wl_$w" >/dev/null || die "no workload '$w'"
 done
 mkdir -p "$out"
 csv=$out/results.csv
+{
+	for b in new old; do
+		r=$new
+		[ $b = old ] && r=$old
+		echo "$b: $(cd "$(dirname "$r")" && pwd)/$(basename "$r")"
+		echo "  $(sha256sum "$(dirname "$r")/libfairlock-preload.so")"
+	done
+} >"$out/builds.txt"
 echo "round,workload,threads,run,metric,value" >"$csv"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -71,32 +102,43 @@ for r in $(seq "$rounds"); do
 	done
 done
 
-awk -F, '
-NR > 1 { key = $2 SUBSEP $3 SUBSEP $5; v[key, $4, $1] = $6; keys[key] = 1; rounds[$1] = 1 }
+awk -F, -v rounds="$rounds" '
+NR > 1 { key = $2 SUBSEP $3 SUBSEP $5; v[key, $4, $1] = $6; keys[key] = 1 }
 function median(a, m,   i, j, t) {
+	if (!m) return ""
 	for (i = 2; i <= m; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
 		t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
 	return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
 }
+# Whole numbers from 1,000 up without an exponent (db_bench: 1,106,540 ops/s).
+function fmt(x) { return x == "" ? "-" : x >= 1000 ? sprintf("%.0f", x) : sprintf("%.4g", x) }
+function given(x) { return x != "" && x + 0 != 0 }
 END {
-	print "| workload | threads | metric | glibc | new | old | new/old per round | median | rounds new better |"
+	print "| workload | threads | metric | glibc | new | old | new/old per round (old/new for a latency) | median | rounds new better, worse, same |"
 	print "|---|---|---|---|---|---|---|---|---|"
 	for (k in keys) order[++nk] = k
 	for (i = 2; i <= nk; i++) for (j = i; j > 1 && order[j - 1] > order[j]; j--) {
 		t = order[j]; order[j] = order[j - 1]; order[j - 1] = t }
 	for (x = 1; x <= nk; x++) {
 		k = order[x]; split(k, f, SUBSEP); lat = f[3] ~ /_us$/
-		delete g; delete a; delete b; delete q; n = 0; better = 0; list = ""
-		for (r = 1; (r in rounds); r++) {
-			if (v[k, "new", r] == "" || v[k, "old", r] == "" || v[k, "new", r] == 0 || v[k, "old", r] == 0) continue
-			n++; g[n] = v[k, "glibc", r]; a[n] = v[k, "new", r]; b[n] = v[k, "old", r]
+		delete g; delete a; delete b; delete q
+		ng = 0; n = 0; better = 0; worse = 0; list = ""
+		for (r = 1; r <= rounds; r++) {
+			if (given(v[k, "glibc", r])) g[++ng] = v[k, "glibc", r]
+			if (!given(v[k, "new", r]) || !given(v[k, "old", r])) {
+				printf "compare.sh: %s threads=%s %s: round %d left out (no figure from %s)\n",
+					f[1], f[2], f[3], r, given(v[k, "new", r]) ? "old" : "new" > "/dev/stderr"
+				continue
+			}
+			n++; a[n] = v[k, "new", r]; b[n] = v[k, "old", r]
 			q[n] = lat ? b[n] / a[n] : a[n] / b[n]
-			better += q[n] > 1
+			better += q[n] > 1; worse += q[n] < 1
 			list = list (list == "" ? "" : " ") sprintf("%.2f", q[n])
 		}
 		if (!n) continue
-		printf "| %s | %s | %s | %g | %g | %g | %s |", f[1], f[2], f[3], median(g, n), median(a, n), median(b, n), list
-		printf " %.3f | %d of %d |\n", median(q, n), better, n
+		printf "| %s | %s | %s | %s | %s | %s | %s |", f[1], f[2], f[3],
+			fmt(median(g, ng)), fmt(median(a, n)), fmt(median(b, n)), list
+		printf " %.3f | %d, %d, %d of %d |\n", median(q, n), better, worse, n - better - worse, n
 	}
 }' "$csv" >"$out/table.md"
 cat "$out/table.md"

@@ -2,7 +2,8 @@
 # Debian's own multi-threaded programs as workloads for libfairlock-preload:
 # each runs its program's own workload, checks it with the program's own
 # verification, and reports figures.  Sourced by check.sh (correctness
-# runs, the `apps` ctest label) and bench.sh (glibc against each lock).
+# runs, the `apps` ctest label), bench.sh (glibc against each lock) and
+# compare.sh (two builds of the interposer against each other).
 #
 # wl_NAME THREADS WORKDIR RUNNER...
 #   Runs the workload with THREADS threads, its files under WORKDIR, the
