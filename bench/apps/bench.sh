@@ -44,16 +44,11 @@ for r in $(seq "$rounds"); do
 			for lock in glibc $locks; do
 				runner=()
 				[ "$lock" = glibc ] || runner=("$run" --lock "$lock")
-				mkdir -p "$work/$w"
-				: >"$work/$w/metrics"
-				if ! "wl_$w" "$t" "$work/$w" "${runner[@]}"; then
+				if ! apps_run_once "$csv" "$r" "$rounds" "$w" "$t" "$lock" "$work" \
+					"${runner[@]}"; then
 					echo "bench.sh: $w threads=$t lock=$lock failed" >&2
 					exit 1
 				fi
-				while read -r metric value; do
-					echo "$r,$w,$t,$lock,$metric,$value" >>"$csv"
-				done <"$work/$w/metrics"
-				echo "round $r/$rounds $w threads=$t $lock: $(tr '\n' ' ' <"$work/$w/metrics")" >&2
 			done
 		done
 	done

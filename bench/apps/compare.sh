@@ -87,16 +87,11 @@ for r in $(seq "$rounds"); do
 				new) runner=("$new" --lock "$lock") ;;
 				old) runner=("$old" --lock "$lock") ;;
 				esac
-				mkdir -p "$work/$w"
-				: >"$work/$w/metrics"
-				if ! "wl_$w" "$t" "$work/$w" "${runner[@]}"; then
+				if ! apps_run_once "$csv" "$r" "$rounds" "$w" "$t" "$run" "$work" \
+					"${runner[@]}"; then
 					echo "compare.sh: $w threads=$t $run failed" >&2
 					exit 1
 				fi
-				while read -r metric value; do
-					echo "$r,$w,$t,$run,$metric,$value" >>"$csv"
-				done <"$work/$w/metrics"
-				echo "round $r/$rounds $w threads=$t $run: $(tr '\n' ' ' <"$work/$w/metrics")" >&2
 			done
 		done
 	done

@@ -34,6 +34,24 @@ apps_metric() {
 	echo "$1 $2" >>"$3/metrics"
 }
 
+# apps_run_once CSV ROUND ROUNDS WORKLOAD THREADS LABEL WORKDIR RUNNER...
+#   Runs the workload once (RUNNER empty: glibc), its files under
+#   WORKDIR/WORKLOAD, appends its figures to CSV as
+#   "ROUND,WORKLOAD,THREADS,LABEL,METRIC,VALUE" lines, and says them on
+#   standard error.  Returns 1 if the program's own check failed.
+#   For bench.sh and compare.sh.
+apps_run_once() {
+	local csv=$1 round=$2 rounds=$3 w=$4 t=$5 label=$6 dir=$7/$4 metric value
+	shift 7
+	mkdir -p "$dir"
+	: >"$dir/metrics"
+	"wl_$w" "$t" "$dir" "$@" || return 1
+	while read -r metric value; do
+		echo "$round,$w,$t,$label,$metric,$value" >>"$csv"
+	done <"$dir/metrics"
+	echo "round $round/$rounds $w threads=$t $label: $(tr '\n' ' ' <"$dir/metrics")" >&2
+}
+
 # db_bench: keys written in order, then read at random and read while a
 # writer overwrites: every key must be found, and the block checksums of
 # the whole database must verify.
