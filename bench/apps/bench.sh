@@ -18,11 +18,16 @@ here=$(cd "$(dirname "$0")" && pwd)
 rounds=5 threads="2 8" locks="mutex ticket-park" run=fairlock-run out=bench-apps
 while [ $# -gt 0 ]; do
 	case $1 in
-	--rounds) rounds=$2; shift 2 ;;
-	--threads) threads=$2; shift 2 ;;
-	--locks) locks=$2; shift 2 ;;
-	--run) run=$2; shift 2 ;;
-	--out) out=$2; shift 2 ;;
+	--rounds | --threads | --locks | --run | --out)
+		[ $# -ge 2 ] || { echo "bench.sh: $1 needs a value" >&2; exit 2; }
+		case $1 in
+		--rounds) rounds=$2 ;;
+		--threads) threads=$2 ;;
+		--locks) locks=$2 ;;
+		--run) run=$2 ;;
+		--out) out=$2 ;;
+		esac
+		shift 2 ;;
 	-h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
 	--*) echo "bench.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
@@ -57,9 +62,11 @@ done
 # Medians over the rounds, and each lock's median as a ratio to glibc's
 # (for a latency, glibc's divided by the lock's: above 1 is better too).
 awk -F, -v locks="glibc $locks" '
-NR > 1 { key = $2 SUBSEP $3 SUBSEP $5; v[key, $4, ++n[key, $4]] = $6; keys[key] = 1 }
+# A figure the program did not report (empty) is left out, not counted as 0.
+NR > 1 && $6 != "" { key = $2 SUBSEP $3 SUBSEP $5; v[key, $4, ++n[key, $4]] = $6; keys[key] = 1 }
 function median(k, l,   m, i, j, t, a) {
 	m = n[k, l]
+	if (!m) return ""
 	for (i = 1; i <= m; i++) a[i] = v[k, l, i]
 	for (i = 2; i <= m; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
 		t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
@@ -79,9 +86,16 @@ END {
 	for (x = 1; x <= nk; x++) {
 		k = order[x]; split(k, f, SUBSEP)
 		printf "| %s | %s | %s |", f[1], f[2], f[3]
-		for (i = 1; i <= nl; i++) { med[i] = median(k, L[i]); printf " %g |", med[i] }
+		for (i = 1; i <= nl; i++) {
+			med[i] = median(k, L[i])
+			printf med[i] == "" ? " - |" : " %g |", med[i]
+		}
 		for (i = 2; i <= nl; i++) {
 			lower_better = f[3] ~ /_us$/
+			if (med[1] == "" || med[i] == "" || med[1] == 0 || med[i] == 0) {
+				printf " - |"
+				continue
+			}
 			r = lower_better ? med[1] / med[i] : med[i] / med[1]
 			printf " %.3f |", r
 		}

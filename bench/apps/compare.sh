@@ -41,6 +41,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 case $rounds in '' | *[!0-9]* | 0) die "--rounds $rounds: not a positive whole number" ;; esac
+[ -n "${threads// /}" ] || die "--threads: no thread count given"
 [ $# -ge 2 ] || die "NEW and OLD fairlock-run are needed (--help)"
 new=$1 old=$2
 shift 2
@@ -64,6 +65,7 @@ for w in $workloads; do
 done
 mkdir -p "$out"
 csv=$out/results.csv
+rm -f "$out/table.md"	# a failed run leaves no earlier run's table beside its figures
 {
 	for b in new old; do
 		r=$new
@@ -108,6 +110,10 @@ function median(a, m,   i, j, t) {
 # Whole numbers from 1,000 up without an exponent (db_bench: 1,106,540 ops/s).
 function fmt(x) { return x == "" ? "-" : x >= 1000 ? sprintf("%.0f", x) : sprintf("%.4g", x) }
 function given(x) { return x != "" && x + 0 != 0 }
+function missing(k, r) {
+	if (given(v[k, "new", r])) return "old"
+	return given(v[k, "old", r]) ? "new" : "either build"
+}
 END {
 	print "| workload | threads | metric | glibc | new | old | new/old per round (old/new for a latency) | median | rounds new better, worse, same |"
 	print "|---|---|---|---|---|---|---|---|---|"
@@ -122,7 +128,7 @@ END {
 			if (given(v[k, "glibc", r])) g[++ng] = v[k, "glibc", r]
 			if (!given(v[k, "new", r]) || !given(v[k, "old", r])) {
 				printf "compare.sh: %s threads=%s %s: round %d left out (no figure from %s)\n",
-					f[1], f[2], f[3], r, given(v[k, "new", r]) ? "old" : "new" > "/dev/stderr"
+					f[1], f[2], f[3], r, missing(k, r) > "/dev/stderr"
 				continue
 			}
 			n++; a[n] = v[k, "new", r]; b[n] = v[k, "old", r]

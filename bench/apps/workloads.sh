@@ -46,8 +46,9 @@ apps_run_once() {
 	mkdir -p "$dir"
 	: >"$dir/metrics"
 	"wl_$w" "$t" "$dir" "$@" || return 1
+	# Called under `if !`, where set -e is off: a failed write returns.
 	while read -r metric value; do
-		echo "$round,$w,$t,$label,$metric,$value" >>"$csv"
+		echo "$round,$w,$t,$label,$metric,$value" >>"$csv" || return 1
 	done <"$dir/metrics"
 	echo "round $round/$rounds $w threads=$t $label: $(tr '\n' ' ' <"$dir/metrics")" >&2
 }
