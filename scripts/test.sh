@@ -2,7 +2,7 @@
 # Install what is missing, build, and run every test: the plain build, then
 # the same tests under ASan+UBSan and under ThreadSanitizer.
 # usage: scripts/test.sh [CTEST-ARGS...]   e.g. scripts/test.sh -L stress
-# (the label posix_full runs only when an argument names it)
+# (the labels posix_full and wmm_deep run only when an argument names them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh build test bench model cross vm la64 wmm package apps image
@@ -22,10 +22,18 @@ run() { # name cmake-args...
 		status=1
 }
 CTEST_ARGS=("$@")
-# The conformance suites with fairlock-run's other locks and their long
-# tests (label posix_full, ~30 min on 2 cores: docs/posix-conformance.md)
-# run only when asked: scripts/test.sh -L posix_full.
-case " $* " in *posix_full*) ;; *) CTEST_ARGS+=(-LE posix_full) ;; esac
+# Two groups run only when asked: the conformance suites with
+# fairlock-run's other locks and their long tests (label posix_full, ~13
+# min on 2 cores: docs/posix-conformance.md) and GenMC's biggest programs
+# (label wmm_deep, ~15 min on 2 cores: docs/model-checking.md).
+# scripts/test.sh -L posix_full, or -L wmm_deep, runs one.
+opt_in=()
+for label in posix_full wmm_deep; do
+	case " $* " in *"$label"*) ;; *) opt_in+=("$label") ;; esac
+done
+if [ ${#opt_in[@]} -gt 0 ]; then
+	CTEST_ARGS+=(-LE "^($(IFS='|' && echo "${opt_in[*]}"))\$")
+fi
 run plain
 run asan -DFL_SANITIZE=address
 run tsan -DFL_SANITIZE=thread
