@@ -8,14 +8,17 @@
 # unset here); the two libraries must differ.  Writes every figure to
 # OUT/results.csv (round, workload, threads, run, metric, value; run is
 # glibc, new or old), the builds' paths and libraries' checksums to
-# OUT/builds.txt, and, to OUT/table.md and standard output, for each
+# OUT/builds.txt with the FAIRLOCK_* settings and LD_PRELOAD the runs
+# had, and, to OUT/table.md and standard output, for each
 # figure: the medians, new/old per round (for a latency, old/new: above
 # 1 is better throughout) with their median, and the rounds in which new
 # did better, worse, and the same.  A round without a figure from either
 # build is left out of that figure's row, and said so on standard error.
 #
 # usage: bench/apps/compare.sh [--rounds N] [--threads "8"] [--lock mutex]
-#            [--out DIR] NEW/fairlock-run OLD/fairlock-run [WORKLOAD...]
+#            [--out DIR] [--] NEW/fairlock-run OLD/fairlock-run [WORKLOAD...]
+# (a fairlock-run that is a symbolic link loads the library beside the
+# file it names, as fairlock-run itself does)
 # A failed run (the program's own check) stops the comparison.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -36,6 +39,7 @@ while [ $# -gt 0 ]; do
 		esac
 		shift 2 ;;
 	-h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+	--) shift; break ;;
 	--*) die "unknown option $1" ;;
 	*) break ;;
 	esac
@@ -43,8 +47,12 @@ done
 case $rounds in '' | *[!0-9]* | 0) die "--rounds $rounds: not a positive whole number" ;; esac
 [ -n "${threads// /}" ] || die "--threads: no thread count given"
 [ $# -ge 2 ] || die "NEW and OLD fairlock-run are needed (--help)"
-new=$1 old=$2
+for f in "$1" "$2"; do [ -e "$f" ] || die "$f: no such file"; done
+# fairlock-run finds its library beside /proc/self/exe: the resolved path.
+new=$(readlink -f -- "$1") old=$(readlink -f -- "$2")
 shift 2
+[ $((rounds % 2)) = 0 ] ||
+	echo "compare.sh: $rounds rounds: NEW runs first once more than OLD" >&2
 for r in "$new" "$old"; do
 	if [ ! -f "$r" ] || [ ! -x "$r" ]; then
 		die "$r: not an executable file (a build's tools/fairlock-run)"
@@ -70,9 +78,11 @@ rm -f "$out/table.md"	# a failed run leaves no earlier run's table beside its fi
 	for b in new old; do
 		r=$new
 		[ $b = old ] && r=$old
-		echo "$b: $(cd "$(dirname "$r")" && pwd)/$(basename "$r")"
+		echo "$b: $r"
 		echo "  $(sha256sum "$(dirname "$r")/libfairlock-preload.so")"
 	done
+	echo "environment of the runs (FAIRLOCK_*, LD_PRELOAD):"
+	env | grep -E '^(FAIRLOCK_|LD_PRELOAD=)' | sort | sed 's/^/  /' || echo "  (none)"
 } >"$out/builds.txt"
 echo "round,workload,threads,run,metric,value" >"$csv"
 work=$(mktemp -d)
