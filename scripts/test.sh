@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Install what is missing, build, and run every test: the plain build, then
-# the same tests under ASan+UBSan and under ThreadSanitizer.
+# Install what is missing, build, and run the tests (all but two long
+# groups, below): the plain build, then the same tests under ASan+UBSan
+# and under ThreadSanitizer.
 # usage: scripts/test.sh [CTEST-ARGS...]   e.g. scripts/test.sh -L stress
-# (the labels posix_full and wmm_deep run only when an argument names them)
+# (the labels posix_full and deep run only when an argument names them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh build test bench model cross vm la64 wmm package apps image
@@ -24,11 +25,12 @@ run() { # name cmake-args...
 CTEST_ARGS=("$@")
 # Two groups run only when asked: the conformance suites with
 # fairlock-run's other locks and their long tests (label posix_full, ~13
-# min on 2 cores: docs/posix-conformance.md) and GenMC's biggest programs
-# (label wmm_deep, ~15 min on 2 cores: docs/model-checking.md).
-# scripts/test.sh -L posix_full, or -L wmm_deep, runs one.
+# min on 2 cores: docs/posix-conformance.md) and the longest model checks,
+# GenMC's ten biggest programs and spin's qspinlock model (label deep,
+# ~18 min on 2 cores: docs/model-checking.md).  scripts/test.sh -L
+# posix_full, or -L deep, runs one.
 opt_in=()
-for label in posix_full wmm_deep; do
+for label in posix_full deep; do
 	case " $* " in *"$label"*) ;; *) opt_in+=("$label") ;; esac
 done
 if [ ${#opt_in[@]} -gt 0 ]; then
