@@ -22,19 +22,37 @@ run() { # name cmake-args...
 	(cd "$dir" && ctest -j"$jobs" --output-on-failure "${CTEST_ARGS[@]}") ||
 		status=1
 }
-CTEST_ARGS=("$@")
 # Two groups run only when asked: the conformance suites with
 # fairlock-run's other locks and their long tests (label posix_full, ~13
 # min on 2 cores: docs/posix-conformance.md) and the longest model checks,
 # GenMC's ten biggest programs and spin's qspinlock model (label deep,
-# ~18 min on 2 cores: docs/model-checking.md).  scripts/test.sh -L
-# posix_full, or -L deep, runs one.
-opt_in=()
-for label in posix_full deep; do
-	case " $* " in *"$label"*) ;; *) opt_in+=("$label") ;; esac
+# ~18 min on 2 cores: docs/model-checking.md).  A -L argument that names
+# one (bash scripts/test.sh -L deep) runs it.
+opt_in=() named=
+for ((i = 1; i <= $#; i++)); do
+	case ${!i} in -L | --label-regex)
+		j=$((i + 1))
+		[ "$j" -gt $# ] || named+=" ${!j}" ;;
+	esac
 done
+for label in posix_full deep; do
+	case $named in *"$label"*) ;; *) opt_in+=("$label") ;; esac
+done
+# ctest excludes a test only if it matches every -LE given: so the groups
+# left out join each -LE of the caller's, or come as one of their own.
+CTEST_ARGS=("$@")
 if [ ${#opt_in[@]} -gt 0 ]; then
-	CTEST_ARGS+=(-LE "^($(IFS='|' && echo "${opt_in[*]}"))\$")
+	left_out="^($(IFS='|' && echo "${opt_in[*]}"))\$"
+	own=1
+	for ((i = 0; i < ${#CTEST_ARGS[@]}; i++)); do
+		case ${CTEST_ARGS[i]} in -LE | --label-exclude)
+			i=$((i + 1)) own=
+			[ "$i" -ge ${#CTEST_ARGS[@]} ] ||
+				CTEST_ARGS[i]="${CTEST_ARGS[i]}|$left_out" ;;
+		esac
+	done
+	[ -z "$own" ] || CTEST_ARGS+=(-LE "$left_out")
+	echo "scripts/test.sh: the labels ${opt_in[*]} are left out (a -L that names one runs it)"
 fi
 run plain
 run asan -DFL_SANITIZE=address

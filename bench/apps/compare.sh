@@ -9,7 +9,7 @@
 # OUT/results.csv (round, workload, threads, run, metric, value; run is
 # glibc, new or old), the builds' paths and libraries' checksums to
 # OUT/builds.txt with the FAIRLOCK_* settings and LD_PRELOAD the runs
-# had, and, to OUT/table.md and standard output, for each
+# had (an LD_PRELOAD applies to glibc's runs too), and, to OUT/table.md and standard output, for each
 # figure: the medians, new/old per round (for a latency, old/new: above
 # 1 is better throughout) with their median, and the rounds in which new
 # did better, worse, and the same.  A round without a figure from either
@@ -49,6 +49,7 @@ case $rounds in '' | *[!0-9]* | 0) die "--rounds $rounds: not a positive whole n
 [ $# -ge 2 ] || die "NEW and OLD fairlock-run are needed (--help)"
 for f in "$1" "$2"; do [ -e "$f" ] || die "$f: no such file"; done
 # fairlock-run finds its library beside /proc/self/exe: the resolved path.
+new_given=$1 old_given=$2
 new=$(readlink -f -- "$1") old=$(readlink -f -- "$2")
 shift 2
 [ $((rounds % 2)) = 0 ] ||
@@ -62,6 +63,8 @@ for r in "$new" "$old"; do
 done
 cmp -s "$(dirname "$new")/libfairlock-preload.so" "$(dirname "$old")/libfairlock-preload.so" &&
 	die "NEW and OLD have the same libfairlock-preload.so"
+[ -z "${LD_PRELOAD:-}" ] ||
+	echo "compare.sh: LD_PRELOAD=$LD_PRELOAD applies to every run, glibc's too" >&2
 if [ -n "${FAIRLOCK_PRELOAD_LIB:-}" ]; then
 	echo "compare.sh: FAIRLOCK_PRELOAD_LIB is unset for the runs (it would replace both builds' library)" >&2
 	unset FAIRLOCK_PRELOAD_LIB
@@ -76,9 +79,9 @@ csv=$out/results.csv
 rm -f "$out/table.md"	# a failed run leaves no earlier run's table beside its figures
 {
 	for b in new old; do
-		r=$new
-		[ $b = old ] && r=$old
-		echo "$b: $r"
+		r=$new given=$new_given
+		[ $b = old ] && r=$old given=$old_given
+		echo "$b: $r (given as $given)"
 		echo "  $(sha256sum "$(dirname "$r")/libfairlock-preload.so")"
 	done
 	echo "environment of the runs (FAIRLOCK_*, LD_PRELOAD):"
