@@ -10,10 +10,11 @@
 # glibc, new or old), the builds' paths and libraries' checksums to
 # OUT/builds.txt with the FAIRLOCK_* settings and LD_PRELOAD the runs
 # had (an LD_PRELOAD applies to glibc's runs too), and, to OUT/table.md
-# and standard output, for each figure: the medians, new/old per round (for a latency, old/new: above
-# 1 is better throughout) with their median, and the rounds in which new
-# did better, worse, and the same.  A round without a figure from either
-# build is left out of that figure's row, and said so on standard error.
+# and standard output, for each figure: the medians, new/old per round
+# (for a latency, old/new: above 1 is better throughout) with their
+# median, and the rounds in which new did better, worse, and the same.
+# A round without a figure from either build is left out of that
+# figure's row, and said so on standard error.
 #
 # usage: bench/apps/compare.sh [--rounds N] [--threads "8"] [--lock mutex]
 #            [--out DIR] [--] NEW/fairlock-run OLD/fairlock-run [WORKLOAD...]
