@@ -3,7 +3,7 @@
 # groups, below): the plain build, then the same tests under ASan+UBSan
 # and under ThreadSanitizer.
 # usage: scripts/test.sh [CTEST-ARGS...]   e.g. scripts/test.sh -L stress
-# (the labels posix_full and deep run only when an argument names them)
+# (the labels posix_full and deep run only when a -L argument names them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh build test bench model cross vm la64 wmm package apps image
@@ -46,13 +46,17 @@ if [ ${#opt_in[@]} -gt 0 ]; then
 	own=1
 	for ((i = 0; i < ${#CTEST_ARGS[@]}; i++)); do
 		case ${CTEST_ARGS[i]} in -LE | --label-exclude)
+			# An empty or missing value would exclude all or nothing.
 			i=$((i + 1)) own=
-			[ "$i" -ge ${#CTEST_ARGS[@]} ] ||
-				CTEST_ARGS[i]="${CTEST_ARGS[i]}|$left_out" ;;
+			if [ -z "${CTEST_ARGS[i]:-}" ]; then
+				CTEST_ARGS[i]=$left_out
+			else
+				CTEST_ARGS[i]="${CTEST_ARGS[i]}|$left_out"
+			fi ;;
 		esac
 	done
 	[ -z "$own" ] || CTEST_ARGS+=(-LE "$left_out")
-	echo "scripts/test.sh: the labels ${opt_in[*]} are left out (a -L that names one runs it)"
+	echo "scripts/test.sh: the labels ${opt_in[*]} are left out (a -L that names one runs it; -R chooses among the rest)"
 fi
 run plain
 run asan -DFL_SANITIZE=address
