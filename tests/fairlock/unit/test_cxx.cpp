@@ -3,6 +3,7 @@
 // C++ threads.
 #include "fairlock/locks.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <thread>
@@ -16,16 +17,28 @@ static void fail(const test_lock &lk, const char *what)
 
 static void check_lock(const test_lock &lk)
 {
-	const unsigned threads = 4, iterations = 20000;
+	// Few rounds, all threads let go at once: enough to contend on 2
+	// CPUs, and short where spinning waiters lose their CPU to others
+	// (20,000 rounds each took a minute on a busy 2-core host).
+	const unsigned threads = 4, iterations = 2000;
 	unsigned long count = 0; // protected by the lock
+	std::atomic<unsigned> ready{0};
 	std::vector<std::thread> pool;
 
 	lk.reset();
 	for (unsigned t = 0; t < threads; t++)
-		pool.emplace_back([&lk, &count] {
+		pool.emplace_back([&lk, &count, &ready] {
+			ready++;
+			while (ready.load() < threads)
+				std::this_thread::yield();
 			for (unsigned n = 0; n < iterations; n++) {
 				lk.lock();
-				count++;
+				// A read and a write apart, so that a broken lock
+				// loses updates within few rounds.
+				unsigned long seen = count;
+				for (volatile int gap = 0; gap < 20; gap = gap + 1)
+					;
+				count = seen + 1;
 				lk.unlock();
 			}
 		});
