@@ -253,7 +253,7 @@ int main(int argc, char **argv)
 	 */
 	s.iterations = test_iterations(400000 / threads);
 	/* The cut for a busy machine scales with the work (FL_TEST_SCALE). */
-	s.work_end = now_seconds() + 20.0 / (double)test_scale();
+	s.work_end = now_seconds() + 10.0 / (double)test_scale();
 	s.deadline = now_seconds() + 120;
 	if (!strcmp(kind, "qrw"))
 		expect = run_qrw(threads);
