@@ -18,7 +18,7 @@ noboot)
 	export FL_VM_APPEND=rdinit=/no-such-init ;;
 noboot-stall)
 	want='did not come up in 2 boots' limit=120 scenario=boot
-	export FL_VM_APPEND='rdinit=/no-such-init panic=0' FL_VM_BOOT_LIMIT=20 ;;
+	export FL_VM_APPEND='rdinit=/no-such-init panic=0' FL_VM_BOOT_LIMIT=10 ;;
 *) exit 2 ;;
 esac
 out=$(bash "$here/run.sh" "$1" "$scenario" "$limit" 2>&1)
