@@ -46,7 +46,9 @@ for label in posix_full deep; do
 	case $named in *"$label"*) ;; *) opt_in+=("$label") ;; esac
 done
 # ctest excludes a test only if it matches every -LE given: so the groups
-# left out join each -LE of the caller's, or come as one of their own.
+# left out join each -LE of the caller's, or come as one of their own,
+# first: a trailing option of the caller's that may take a value (a bare
+# -j) would swallow it.
 CTEST_ARGS=("$@")
 if [ ${#opt_in[@]} -gt 0 ]; then
 	left_out="^($(IFS='|' && echo "${opt_in[*]}"))\$"
@@ -62,7 +64,7 @@ if [ ${#opt_in[@]} -gt 0 ]; then
 			fi ;;
 		esac
 	done
-	[ -z "$own" ] || CTEST_ARGS+=(-LE "$left_out")
+	[ -z "$own" ] || CTEST_ARGS=(-LE "$left_out" "${CTEST_ARGS[@]}")
 	echo "scripts/test.sh: the labels ${opt_in[*]} are left out (a -L that names one runs it; -R chooses among the rest)"
 fi
 run plain

@@ -36,8 +36,10 @@ static void check_lock(const test_lock &lk)
 				// A read and a write apart, so that a broken lock
 				// loses updates within few rounds.
 				unsigned long seen = count;
-				for (int gap = 0; gap < 20; gap++)
+				for (int gap = 0; gap < 20; gap++) {
+					fl_cpu_relax();
 					std::atomic_signal_fence(std::memory_order_seq_cst);
+				}
 				count = seen + 1;
 				lk.unlock();
 			}
