@@ -234,7 +234,7 @@ static inline void fl_spin_wait(unsigned int *polls)
  * Misuse that would otherwise corrupt a lock silently ends the process with
  * a message naming the call, the lock and the reason.
  */
-FL_API FL_NORETURN void fl__bug(const char *func, const void *lock, const char *why);
+FL_NORETURN FL_API void fl__bug(const char *func, const void *lock, const char *why);
 
 FL_EXTERN_C_END
 

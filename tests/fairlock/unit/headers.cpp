@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// Every public header compiles as C++ on its own and together, with the
+// compiler the test names (tests/CMakeLists.txt: clang++, beside the
+// project's own C++ compiler that builds test_cxx).
+#include <fairlock/arch.h>
+#include <fairlock/fork.h>
+#include <fairlock/mutex.h>
+#include <fairlock/qrwlock.h>
+#include <fairlock/qspinlock.h>
+#include <fairlock/ticket.h>
+#include <fairlock/ticket_park.h>
+
+int main()
+{
+	return 0;
+}
