@@ -89,6 +89,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h> /* clockid_t, which <time.h> hides in strict ISO C */
 #include <time.h>
 
 #include <fairlock/arch.h>

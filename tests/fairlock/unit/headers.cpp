@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Every public header compiles as C++ on its own and together, with the
-// compiler the test names (tests/CMakeLists.txt: clang++, beside the
-// project's own C++ compiler that builds test_cxx).
+// The public headers together compile as C++ with the compiler the test
+// names (tests/CMakeLists.txt: clang++, beside the project's own C++
+// compiler, which builds test_cxx).
 #include <fairlock/arch.h>
 #include <fairlock/fork.h>
 #include <fairlock/mutex.h>

@@ -1,0 +1,1 @@
+#include <la64rt.h>
