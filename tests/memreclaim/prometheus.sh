@@ -69,8 +69,12 @@ missing=0
 for f in "${documented[@]}"; do
 	grep -qx "$f" <<<"$names" || { bad "documented, not scraped: $f"; missing=$((missing + 1)); }
 done
+# A here-string, not printf | grep -q: grep -q leaves at its first match,
+# and printf, still writing, dies of SIGPIPE, which pipefail made a
+# failure on some schedules (a CI run with one core busy, 2026-12-07).
+documented_lines=$(printf '%s\n' "${documented[@]}")
 for f in $names; do
-	printf '%s\n' "${documented[@]}" | grep -qx "$f" || bad "scraped, not documented: $f"
+	grep -qx "$f" <<<"$documented_lines" || bad "scraped, not documented: $f"
 done
 [ $missing = 0 ] && ok "all ${#documented[@]} documented families found through the API"
 v=$(api query --data-urlencode 'query=memreclaim_build_info' | grep -o '"version":"[^"]*"')
